@@ -1,0 +1,19 @@
+"""Mus, the Spanish card game: a pure-Python rules engine.
+
+>>> import mus
+>>> g = mus.Game.new(mus.Rules(), seed=7)
+>>> g.phase, len(g.observation(g.to_play)["hand"])
+('mus', 4)
+"""
+
+from .actions import Action
+from .cards import Card, Hand, parse_hand
+from .errors import IllegalActionError
+from .game import Game
+from .lances import LANCES, compare, juego_value, pares_value, points
+from .rules import Rules
+
+__all__ = [
+    "Action", "Card", "Game", "Hand", "IllegalActionError", "LANCES", "Rules",
+    "compare", "juego_value", "pares_value", "parse_hand", "points",
+]

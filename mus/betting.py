@@ -1,0 +1,122 @@
+"""One lance's betting round: paso, envites, raises, órdago, quiero and no quiero.
+
+Seats speak in turn from the mano; only ``speakers`` (all four, or the holders in
+pares and juego) take part. Facing a bet, the first rival after the bettor answers,
+then his partner; a bet is refused only when both have refused.
+
+>>> r = Round.open("grande", (0, 1, 2, 3))
+>>> r = r.apply(0, Action(ENVIDO, 2)).apply(1, Action(ENVIDO, 5))
+>>> r.to_play, r.table, r.pending
+(2, 2, 5)
+>>> r = r.apply(2, NO_QUIERO_ACTION).apply(0, NO_QUIERO_ACTION)
+>>> r.outcome
+Outcome(kind='deje', team=1, amount=2)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from .actions import (
+    ENVIDO, NO_QUIERO, ORDAGO, PASO, QUIERO,
+    NO_QUIERO_ACTION, ORDAGO_ACTION, PASO_ACTION, QUIERO_ACTION, Action, envites,
+)
+
+PASO_RESULT, QUERIDO, DEJE, ORDAGO_QUERIDO, SIN_ENVITE = "paso", "querido", "deje", "ordago", "sin envite"
+
+
+class Outcome(NamedTuple):
+    """How a lance's betting ended: kind paso / querido / deje / ordago / sin envite;
+    ``team`` is the team that collected a deje (or called the accepted órdago)."""
+
+    kind: str
+    team: int = -1
+    amount: int = 0
+
+
+@cache
+def _openings(max_envite: int) -> tuple[Action, ...]:
+    return (PASO_ACTION, *envites(max_envite), ORDAGO_ACTION)
+
+
+@cache
+def _answers(max_envite: int) -> tuple[Action, ...]:
+    return (QUIERO_ACTION, NO_QUIERO_ACTION, *envites(max_envite), ORDAGO_ACTION)
+
+
+class Round:
+    """Immutable betting state of one lance; ``apply`` returns the next one."""
+
+    lance: str
+    speakers: tuple[int, ...]
+    next_speaker: int
+    table: int
+    pending: int
+    ordago: bool
+    bettor: int
+    answering: tuple[int, ...]
+    outcome: Outcome | None
+
+    @classmethod
+    def open(cls, lance: str, speakers: tuple[int, ...]) -> Round:
+        r = cls.__new__(cls)
+        r.lance, r.speakers, r.next_speaker = lance, speakers, 0
+        r.table, r.pending, r.ordago, r.bettor = 0, 0, False, -1
+        r.answering, r.outcome = (), None
+        return r
+
+    def _copy(self) -> Round:
+        r = Round.__new__(Round)
+        r.__dict__ = self.__dict__.copy()
+        return r
+
+    @property
+    def facing_bet(self) -> bool:
+        return bool(self.answering)
+
+    @property
+    def to_play(self) -> int:
+        return self.answering[0] if self.answering else self.speakers[self.next_speaker]
+
+    def legal_actions(self, max_envite: int) -> list[Action]:
+        if self.ordago:
+            return [QUIERO_ACTION, NO_QUIERO_ACTION]
+        return list(_answers(max_envite) if self.answering else _openings(max_envite))
+
+    def allows(self, action: Action, max_envite: int) -> bool:
+        kind = action.kind
+        if kind in (QUIERO, NO_QUIERO):
+            return bool(self.answering)
+        if self.ordago:
+            return False
+        if kind == PASO:
+            return not self.answering
+        if kind == ENVIDO:
+            return 2 <= action.amount <= max_envite
+        return kind == ORDAGO
+
+    def apply(self, seat: int, action: Action) -> Round:
+        r = self._copy()
+        kind = action.kind
+        team = seat & 1
+        if kind == PASO:
+            r.next_speaker += 1
+            if r.next_speaker == len(r.speakers):
+                r.outcome = Outcome(PASO_RESULT)
+        elif kind == QUIERO:
+            r.table += r.pending
+            r.outcome = Outcome(ORDAGO_QUERIDO, team ^ 1) if r.ordago else Outcome(QUERIDO, -1, r.table)
+        elif kind == NO_QUIERO:
+            r.answering = r.answering[1:]
+            if not r.answering:
+                r.outcome = Outcome(DEJE, team ^ 1, r.table or 1)
+        else:
+            r.table += r.pending
+            r.pending = action.amount if kind == ENVIDO else 0
+            r.ordago = kind == ORDAGO
+            r.bettor = seat
+            r.answering = tuple(
+                s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in r.speakers
+            )
+        return r

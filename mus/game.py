@@ -1,0 +1,525 @@
+"""The game: a whole partida of Mus as an immutable state machine.
+
+``(rules, seed, actions)`` is the whole game. ``apply`` returns the next state and
+leaves this one untouched; deals and serves are chance steps drawn from the game's
+own ``random.Random``, copied before each use so that earlier states stay valid.
+
+>>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
+>>> g.phase, g.to_play, [str(a) for a in g.legal_actions()]
+('mus', 0, ['mus', 'no hay mus'])
+>>> g = g.apply("no hay mus").apply("envido").apply("no quiero").apply("no quiero")
+>>> g.score, g.phase, g.to_play
+((1, 0), 'chica', 0)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+from . import scoring
+from .actions import (
+    DESCARTE, DESCARTE_ACTIONS, MUS, MUS_ACTIONS, NO_HAY_MUS, Action, parse_action,
+)
+from .betting import DEJE, ORDAGO_QUERIDO, SIN_ENVITE, Outcome, Round
+from .cards import DECK_SIZE, RANKS, SUITS, card_text, parse_hand
+from .dealer import Hands, deal, serve
+from .errors import IllegalActionError
+from .lances import Signature, Table, table_for
+from .rules import Rules
+
+SAVE_FORMAT, SAVE_VERSION = "mus-game", 1
+BETTING_PHASES = ("grande", "chica", "pares", "juego", "punto")
+Pair = tuple[int, int]
+Event = tuple[int, str, str, int]  # seat, phase, notation, cards discarded
+
+
+class Game:
+    """One partida. Build it with ``Game.new``, ``Game.from_deal`` or ``Game.from_json``."""
+
+    # All attributes are rebound, never mutated, once a state has been returned.
+    _rules: Rules
+    _max_envite: int
+    _table: Table
+    _seed: int
+    _rng: random.Random
+    _start: dict[str, Any] | None
+    _actions: tuple[Any, ...] | None  # persistent list: (previous, notation)
+    _mano: int
+    _phase: str
+    _to_play: int | None
+    _hands: Hands
+    _deck: tuple[int, ...]
+    _pile: tuple[int, ...]
+    _mus_votes: int
+    _discards: Hands
+    _round: Round | None
+    _results: tuple[tuple[str, Outcome], ...]
+    _declared: dict[str, tuple[bool, ...]]
+    _events: tuple[Event, ...]
+    _ledger: tuple[scoring.Entry, ...]
+    _score: Pair
+    _juegos: Pair
+    _vacas: Pair
+    _history: tuple[dict[str, Any], ...]
+    _winner: int | None
+
+    # --- construction -------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
+        """A new partida: the first mano is drawn by lot, then the first hand is dealt."""
+        g = cls._blank(rules or Rules(), seed)
+        g._mano = g._fresh_rng().randrange(4)
+        g._deal()
+        return g
+
+    @classmethod
+    def from_deal(cls, hands: list[str], mano: int = 0, score: tuple[int, int] = (0, 0),
+                  rules: Rules | None = None, seed: int | None = None,
+                  juegos: tuple[int, int] = (0, 0), vacas: tuple[int, int] = (0, 0)) -> Game:
+        """A partida starting from given hands by seat (suits optional), at the mano's
+        mus decision; later deals come from ``seed``."""
+        g = cls._blank(rules or Rules(), seed)
+        if mano not in range(4):
+            raise ValueError(f"expected mano to be a seat 0..3, got {mano!r}")
+        g._start = {"hands": list(hands), "mano": mano, "score": list(score),
+                    "juegos": list(juegos), "vacas": list(vacas)}
+        g._hands = _place_cards(hands, g._sort_key)
+        used = {card for hand in g._hands for card in hand}
+        deck = [card for card in range(DECK_SIZE) if card not in used]
+        g._fresh_rng().shuffle(deck)
+        g._mano, g._deck = mano, tuple(deck)
+        g._score, g._juegos, g._vacas = _pair(score), _pair(juegos), _pair(vacas)
+        g._begin_mus()
+        return g
+
+    @classmethod
+    def _blank(cls, rules: Rules, seed: int | None) -> Game:
+        g = cls.__new__(cls)
+        g._rules = rules
+        g._max_envite = rules.max_envite
+        g._table = table_for(rules)
+        g._seed = secrets.randbits(32) if seed is None else seed
+        g._rng = random.Random(g._seed)
+        g._start, g._actions = None, None
+        g._score = g._juegos = g._vacas = (0, 0)
+        g._history, g._winner = (), None
+        g._pile = ()
+        return g
+
+    def _copy(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__ = self.__dict__.copy()
+        return g
+
+    def _fresh_rng(self) -> random.Random:
+        """A private copy of the generator, so that earlier states keep their future."""
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self._rng.getstate())
+        self._rng = rng
+        return rng
+
+    def _sort_key(self, card: int) -> tuple[int, int]:
+        return -self._table.sort_strength[card >> 2], card
+
+    # --- public state ---------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_play(self) -> int | None:
+        return self._to_play
+
+    @property
+    def mano(self) -> int:
+        return self._mano
+
+    @property
+    def score(self) -> Pair:
+        return self._score
+
+    @property
+    def juegos(self) -> Pair:
+        return self._juegos
+
+    @property
+    def vacas(self) -> Pair:
+        return self._vacas
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "fin"
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Finished hands: revealed hands by seat (None if nobody showed) and the ledger."""
+        return list(self._history)
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action applied since the start, in notation."""
+        out: list[str] = []
+        node = self._actions
+        while node is not None:
+            node, text = node
+            out.append(text)
+        return out[::-1]
+
+    def hand(self, seat: int) -> list[str]:
+        """Cards of ``seat`` in notation: full-state access, not for players (see observation)."""
+        return [card_text(card) for card in self._hands[seat]]
+
+    def __repr__(self) -> str:
+        return (f"<Game phase={self._phase} to_play={self._to_play} score={self._score} "
+                f"juegos={self._juegos} vacas={self._vacas} actions={len(self.actions)}>")
+
+    # --- actions --------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        phase = self._phase
+        if phase == "mus":
+            return list(MUS_ACTIONS)
+        if phase == "descarte":
+            return list(DESCARTE_ACTIONS)
+        if self._round is not None:
+            return self._round.legal_actions(self._max_envite)
+        return []
+
+    def _is_legal(self, action: Action) -> bool:
+        phase = self._phase
+        if phase == "mus":
+            return action.kind in (MUS, NO_HAY_MUS)
+        if phase == "descarte":
+            return action in DESCARTE_ACTIONS
+        return self._round is not None and self._round.allows(action, self._max_envite)
+
+    def apply(self, action: Action | str) -> Game:
+        """The state after ``action`` (an Action or its notation); ``self`` is unchanged.
+
+        Raises IllegalActionError, naming the legal actions, if it is not legal now.
+        """
+        act = parse_action(action) if isinstance(action, str) else action
+        if not self._is_legal(act):
+            legal = ", ".join(str(a) for a in _summarised(self.legal_actions()))
+            raise IllegalActionError(
+                f"{str(action)!r} is not legal in phase {self._phase!r} for seat "
+                f"{self._to_play}; legal actions: {legal or 'none, the partida is over'}"
+            )
+        g = self._copy()
+        g._actions = (self._actions, act.text)
+        g._step(act)
+        return g
+
+    def _step(self, act: Action) -> None:
+        seat = self._to_play
+        assert seat is not None
+        if self._phase == "mus":
+            self._events += ((seat, "mus", act.text, 0),)
+            if act.kind == NO_HAY_MUS:
+                self._begin_lances()
+            else:
+                self._mus_votes += 1
+                if self._mus_votes == 4:
+                    self._phase, self._to_play = "descarte", (self._mano + 3) % 4
+                else:
+                    self._to_play = (seat + 1) % 4
+        elif self._phase == "descarte":
+            self._discard(seat, act)
+        else:
+            self._bet(seat, act)
+
+    # --- mus and descarte -------------------------------------------------------------
+
+    def _deal(self) -> None:
+        hands, self._deck = deal(self._fresh_rng(), self._mano)
+        self._hands = tuple(tuple(sorted(h, key=self._sort_key)) for h in hands)
+        self._pile = ()
+        self._begin_mus()
+
+    def _begin_mus(self) -> None:
+        self._phase, self._to_play = "mus", self._mano
+        self._mus_votes = 0
+        self._discards = ((), (), (), ())
+        self._round, self._results, self._declared = None, (), {}
+        self._events, self._ledger = (), ()
+
+    def _discard(self, seat: int, act: Action) -> None:
+        thrown = tuple(self._hands[seat][p] for p in act.cards)
+        discards = list(self._discards)
+        discards[seat] = thrown
+        self._discards = tuple(discards)
+        self._pile += thrown
+        self._events += ((seat, "descarte", act.text, len(thrown)),)
+        if seat != self._mano:
+            self._to_play = (seat - 1) % 4
+            return
+        kept = tuple(tuple(c for c in hand if c not in out)
+                     for hand, out in zip(self._hands, self._discards))
+        hands, self._deck, self._pile = serve(
+            self._fresh_rng(), kept, self._discards, self._deck, self._pile, self._mano)
+        self._hands = tuple(tuple(sorted(h, key=self._sort_key)) for h in hands)
+        self._phase, self._to_play = "mus", self._mano
+        self._mus_votes, self._discards = 0, ((), (), (), ())
+        self._events += ((-1, "mus", "servido", 0),)
+
+    # --- lances -----------------------------------------------------------------------
+
+    def _signatures(self) -> tuple[Signature, ...]:
+        return tuple(tuple(sorted(c >> 2 for c in hand)) for hand in self._hands)
+
+    def _begin_lances(self) -> None:
+        self._open_lance("grande")
+
+    def _from_mano(self) -> tuple[int, ...]:
+        return tuple((self._mano + i) % 4 for i in range(4))
+
+    def _open_lance(self, lance: str) -> None:
+        speakers = self._from_mano()
+        if lance in ("pares", "juego"):
+            holding = set(scoring.holders(lance, self._signatures(), self._table))
+            self._declared = {**self._declared, lance: tuple(s in holding for s in range(4))}
+            self._events += tuple(
+                (s, lance, f"{lance} {'sí' if s in holding else 'no'}", 0) for s in speakers)
+            if lance == "juego" and not holding:
+                return self._open_lance("punto")
+            if len({s & 1 for s in holding}) < 2:
+                self._results += ((lance, Outcome(SIN_ENVITE)),)
+                return self._next_lance(lance)
+            speakers = tuple(s for s in speakers if s in holding)
+        self._phase = lance
+        self._round = Round.open(lance, speakers)
+        self._to_play = self._round.to_play
+
+    def _next_lance(self, lance: str) -> None:
+        following = {"grande": "chica", "chica": "pares", "pares": "juego"}.get(lance)
+        if following:
+            self._open_lance(following)
+        else:
+            self._round = None
+            self._count()
+
+    def _bet(self, seat: int, act: Action) -> None:
+        assert self._round is not None
+        lance = self._phase
+        self._events += ((seat, lance, act.text, 0),)
+        self._round = self._round.apply(seat, act)
+        outcome = self._round.outcome
+        if outcome is None:
+            self._to_play = self._round.to_play
+            return
+        self._results += ((lance, outcome),)
+        if outcome.kind == ORDAGO_QUERIDO:
+            return self._ordago(lance)
+        if outcome.kind == DEJE:
+            entry = scoring.Entry(outcome.team, outcome.amount, f"{outcome.amount} porque no",
+                                  lance, self._round.bettor)
+            if self._collect(entry):
+                return self._end_hand(revealed=False, winners={})
+        self._next_lance(lance)
+
+    def _ordago(self, lance: str) -> None:
+        """An accepted órdago: cards are shown and that lance decides the juego."""
+        table = self._table
+        sigs = self._signatures()
+        assert self._round is not None
+        seats = list(self._round.speakers)
+        seat = scoring.lance_winner(lance, sigs, seats, self._mano, table)
+        team = seat & 1
+        self._collect(scoring.Entry(team, self._rules.target - self._score[team],
+                                    f"órdago {scoring.ARTICLE[lance]}", lance, seat))
+        self._end_hand(revealed=True, winners={lance: seat})
+
+    # --- counting and the end of a hand ---------------------------------------------
+
+    def _collect(self, entry: scoring.Entry) -> bool:
+        """Score one ledger line; True when it wins the juego."""
+        self._ledger += (entry,)
+        score = list(self._score)
+        score[entry.team] += entry.points
+        self._score = (score[0], score[1])
+        return self._score[entry.team] >= self._rules.target
+
+    def _count(self) -> None:
+        entries, winners = scoring.count(self._signatures(), self._mano, dict(self._results),
+                                         self._table)
+        for entry in entries:
+            if self._collect(entry):
+                break
+        self._end_hand(revealed=True, winners=winners)
+
+    def _end_hand(self, revealed: bool, winners: dict[str, int]) -> None:
+        target = self._rules.target
+        reached = [team for team in (0, 1) if self._score[team] >= target]
+        juego_winner = self._ledger[-1].team if reached else None
+        self._history += ({
+            "number": len(self._history) + 1,
+            "mano": self._mano,
+            "hands": [self.hand(s) for s in range(4)] if revealed else None,
+            "ledger": [entry.to_dict() for entry in self._ledger],
+            "lances": {lance: outcome._asdict() for lance, outcome in self._results},
+            "winners": winners,
+            "declared": {lance: list(flags) for lance, flags in self._declared.items()},
+            "score": list(self._score),
+            "juego_winner": juego_winner,
+        },)
+        self._round = None
+        if juego_winner is not None and self._win_juego(juego_winner):
+            return
+        self._mano = (self._mano + 1) % 4
+        self._deal()
+
+    def _win_juego(self, team: int) -> bool:
+        """Record a won juego (and vaca); True when the partida is over."""
+        self._score = (0, 0)
+        self._juegos = _bump(self._juegos, team)
+        if self._juegos[team] < self._rules.juegos_to_win:
+            return False
+        self._juegos = (0, 0)
+        self._vacas = _bump(self._vacas, team)
+        if self._vacas[team] < self._rules.vacas_to_win:
+            return False
+        self._phase, self._to_play, self._winner = "fin", None, team
+        return True
+
+    # --- what a seat may know ---------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, as JSON-able plain data (see README)."""
+        if seat not in range(4):
+            raise ValueError(f"expected a seat 0..3, got {seat!r}")
+        rnd = self._round
+        return {
+            "seat": seat,
+            "rules": self._rules.to_dict(),
+            "phase": self._phase,
+            "to_play": self._to_play,
+            "mano": self._mano,
+            "hand": self.hand(seat),
+            "legal_actions": ([str(a) for a in self.legal_actions()]
+                              if seat == self._to_play else []),
+            "score": list(self._score),
+            "juegos": list(self._juegos),
+            "vacas": list(self._vacas),
+            "is_over": self.is_over,
+            "winner": self._winner,
+            "hand_number": len(self._history) + 1,
+            "deck_left": len(self._deck),
+            "log": [_public_event(event, seat) for event in self._events],
+            "declared": {lance: list(flags) for lance, flags in self._declared.items()},
+            "lances": {lance: outcome._asdict() for lance, outcome in self._results},
+            "bet": None if rnd is None else {
+                "lance": rnd.lance, "speakers": list(rnd.speakers), "table": rnd.table,
+                "pending": rnd.pending, "ordago": rnd.ordago,
+                "bettor": rnd.bettor if rnd.answering else None,
+                "answering": list(rnd.answering),
+            },
+            "ledger": [entry.to_dict() for entry in self._ledger],
+            "history": list(self._history),
+        }
+
+    # --- saving -------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole game as text: rules, seed, starting deal if any, and the actions."""
+        return json.dumps({
+            "format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "rules": self._rules.to_dict(), "seed": self._seed,
+            "start": self._start, "actions": self.actions,
+        }, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Rebuild a game by replaying its actions; raises ValueError on a bad save."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"expected a saved game in JSON, got unreadable text ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"expected a saved game with format {SAVE_FORMAT!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"expected save version {SAVE_VERSION}, got {data.get('version')!r}")
+        rules = Rules.from_dict(data["rules"])
+        start = data.get("start")
+        if start:
+            g = cls.from_deal(start["hands"], start["mano"], tuple(start["score"]), rules,
+                              data["seed"], tuple(start["juegos"]), tuple(start["vacas"]))
+        else:
+            g = cls.new(rules, data["seed"])
+        for text_action in data["actions"]:
+            g = g.apply(text_action)
+        return g
+
+
+def _public_event(event: Event, seat: int) -> dict[str, Any]:
+    who, phase, text, discarded = event
+    if phase == "descarte":
+        out: dict[str, Any] = {"seat": who, "phase": phase, "action": DESCARTE, "count": discarded}
+        if who == seat:
+            out["own"] = text
+        return out
+    return {"seat": who, "phase": phase, "action": text}
+
+
+def _summarised(actions: list[Action]) -> list[str]:
+    """Legal actions for an error message, with the run of envites shown as a range."""
+    texts = [str(a) for a in actions]
+    envites = [t for t in texts if t.startswith("envido")]
+    if len(envites) > 2:
+        first = texts.index(envites[0])
+        texts[first:first + len(envites)] = [f"{envites[0]} … {envites[-1]}"]
+    return texts
+
+
+def _pair(values: tuple[int, int]) -> Pair:
+    a, b = values
+    if not all(isinstance(v, int) and v >= 0 for v in (a, b)):
+        raise ValueError(f"expected two whole numbers ≥ 0, got {values!r}")
+    return a, b
+
+
+def _bump(pair: Pair, team: int) -> Pair:
+    return (pair[0] + 1, pair[1]) if team == 0 else (pair[0], pair[1] + 1)
+
+
+def _place_cards(hands: list[str], sort_key: Any) -> Hands:
+    """Deck cards for given hands; a rank without a suit takes the first free suit."""
+    if len(hands) != 4:
+        raise ValueError(f"expected 4 hands by seat, got {len(hands)}")
+    parsed = [parse_hand(text) for text in hands]
+    used: set[int] = {card.index for hand in parsed for card in hand.cards if card.suit}
+    if len(used) != sum(1 for hand in parsed for card in hand.cards if card.suit):
+        raise ValueError(f"expected no card twice, got {hands!r}")
+    placed: list[tuple[int, ...]] = []
+    for text, hand in zip(hands, parsed):
+        if len(hand.cards) != 4:
+            raise ValueError(f"expected 4 cards in each hand, got {text!r}")
+        cards: list[int] = []
+        for card in hand.cards:
+            if card.suit is None:
+                free = [RANKS.index(card.rank) << 2 | s for s in range(len(SUITS))
+                        if RANKS.index(card.rank) << 2 | s not in used]
+                if not free:
+                    raise ValueError(f"expected at most 4 cards of rank {card.rank}, got more in {hands!r}")
+                used.add(free[0])
+                cards.append(free[0])
+            else:
+                cards.append(card.index)
+        placed.append(tuple(sorted(cards, key=sort_key)))
+    return tuple(placed)

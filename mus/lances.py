@@ -1,0 +1,154 @@
+"""The judge: how each lance ranks a hand, from tables precomputed over all rank multisets.
+
+Every lance's rule lives in one ``_*_key`` function that maps a multiset of rank
+indices to an integer; a larger key wins and equal keys tie (ties go to the seat
+closer to the mano, which the game decides, not this module). There are only 715
+multisets of four ranks, so each rules variant is tabulated once.
+
+>>> compare("grande", "R2A7", "CCCS")
+1
+>>> compare("juego", "RRCA", "RRRR")   # 31 beats 40
+1
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Final
+
+from .cards import RANKS, Hand, parse_hand
+from .rules import Rules
+
+LANCES: Final = ("grande", "chica", "pares", "juego", "punto")
+DEFAULT_RULES: Final = Rules()
+
+# Per rank index in RANKS order (R C S 7 6 5 4 3 2 A).
+_STRENGTH_8 = (12, 11, 10, 7, 6, 5, 4, 12, 1, 1)   # 3 is a rey, 2 an as
+_STRENGTH_4 = (12, 11, 10, 7, 6, 5, 4, 3, 2, 1)
+_POINTS_8 = (10, 10, 10, 7, 6, 5, 4, 10, 1, 1)
+_POINTS_4 = (10, 10, 10, 7, 6, 5, 4, 3, 2, 1)
+_JUEGO_ORDER = {31: 9, 32: 8, 40: 7, 37: 6, 36: 5, 35: 4, 34: 3, 33: 2}
+_REAL_31 = (0, 3, 3, 3)  # a true rey and three sietes
+_TYPES_NAMES = {1: "pareja", 2: "medias", 3: "duples"}
+
+Signature = tuple[int, ...]
+
+
+def _encode(values: list[int]) -> int:
+    key = 0
+    for value in values:
+        key = key * 16 + value
+    return key
+
+
+def _grande_key(strengths: list[int]) -> int:
+    return _encode(sorted(strengths, reverse=True))
+
+
+def _chica_key(strengths: list[int]) -> int:
+    return -_encode(sorted(strengths))
+
+
+def _pares_kind(strengths: list[int]) -> tuple[int, int, int]:
+    """(kind, higher pair, lower pair): kind 3 duples, 2 medias, 1 par, 0 nothing."""
+    counts = {s: strengths.count(s) for s in set(strengths)}
+    groups = sorted(((n, s) for s, n in counts.items() if n >= 2), reverse=True)
+    if not groups:
+        return 0, 0, 0
+    if groups[0][0] == 4:
+        return 3, groups[0][1], groups[0][1]
+    if len(groups) == 2:
+        high, low = sorted((groups[0][1], groups[1][1]), reverse=True)
+        return 3, high, low
+    if groups[0][0] == 3:
+        return 2, groups[0][1], 0
+    return 1, groups[0][1], 0
+
+
+def _pares_key(strengths: list[int]) -> int:
+    kind, high, low = _pares_kind(strengths)
+    return _encode([kind, high, low])
+
+
+def _juego_key(points: int, real: bool) -> int:
+    if points < 31:
+        return 0
+    return 10 if real else _JUEGO_ORDER[points]
+
+
+class Table:
+    """All lance keys and values of one rules variant, indexed by rank signature."""
+
+    def __init__(self, reyes: int, real_31: bool) -> None:
+        strength = _STRENGTH_8 if reyes == 8 else _STRENGTH_4
+        value = _POINTS_8 if reyes == 8 else _POINTS_4
+        self.keys: dict[str, dict[Signature, int]] = {lance: {} for lance in LANCES}
+        self.points: dict[Signature, int] = {}
+        self.pares_value: dict[Signature, int] = {}
+        self.juego_value: dict[Signature, int] = {}
+        self.pares_name: dict[Signature, str] = {}
+        self.sort_strength = strength
+        for signature in combinations_with_replacement(range(len(RANKS)), 4):
+            strengths = [strength[r] for r in signature]
+            points = sum(value[r] for r in signature)
+            real = real_31 and signature == _REAL_31
+            kind = _pares_kind(strengths)[0]
+            self.keys["grande"][signature] = _grande_key(strengths)
+            self.keys["chica"][signature] = _chica_key(strengths)
+            self.keys["pares"][signature] = _pares_key(strengths)
+            self.keys["juego"][signature] = _juego_key(points, real)
+            self.keys["punto"][signature] = points
+            self.points[signature] = points
+            self.pares_value[signature] = kind
+            self.pares_name[signature] = _TYPES_NAMES.get(kind, "")
+            self.juego_value[signature] = (3 if points == 31 else 2) if points >= 31 else 0
+
+
+@cache
+def table_for(rules: Rules) -> Table:
+    return _table(rules.reyes, rules.real_31)
+
+
+@cache
+def _table(reyes: int, real_31: bool) -> Table:
+    return Table(reyes, real_31)
+
+
+def _signature(hand: Hand | str) -> Signature:
+    parsed = parse_hand(hand) if isinstance(hand, str) else hand
+    if len(parsed.cards) != 4:
+        raise ValueError(f"expected a hand of 4 cards, got {len(parsed.cards)} in {str(parsed)!r}")
+    return parsed.rank_indices
+
+
+def lance_key(lance: str, hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
+    """The integer a hand scores at ``lance``; larger wins."""
+    if lance not in LANCES:
+        raise ValueError(f"expected a lance (one of {', '.join(LANCES)}), got {lance!r}")
+    return table_for(rules).keys[lance][_signature(hand)]
+
+
+def compare(lance: str, a: Hand | str, b: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
+    """>0 if ``a`` beats ``b`` at ``lance``, 0 if equal (seat decides), <0 if ``b`` wins.
+
+    Pares and juego: a hand without them loses to any hand with them; two hands
+    without them are equal. Punto compares totals.
+    """
+    ka, kb = lance_key(lance, a, rules), lance_key(lance, b, rules)
+    return (ka > kb) - (ka < kb)
+
+
+def points(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
+    """Card total for juego and punto."""
+    return table_for(rules).points[_signature(hand)]
+
+
+def pares_value(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
+    """Tantos the hand's pares are worth at the count: 0, 1 pareja, 2 medias, 3 duples."""
+    return table_for(rules).pares_value[_signature(hand)]
+
+
+def juego_value(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
+    """Tantos the hand's juego is worth: 0 without juego, 3 for the 31, 2 otherwise."""
+    return table_for(rules).juego_value[_signature(hand)]

@@ -1,0 +1,107 @@
+"""The count at the end of a hand: who wins each lance and what each team collects.
+
+Tantos are listed in the order they are collected, lance by lance, so the game can
+stop the moment a team reaches the target.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .betting import DEJE, PASO_RESULT, QUERIDO, Outcome
+from .lances import Signature, Table
+
+ARTICLE = {"grande": "a grande", "chica": "a chica", "pares": "a pares",
+           "juego": "a juego", "punto": "al punto"}
+
+
+class Entry(NamedTuple):
+    """One line of the ledger: ``team`` scores ``points`` for ``reason`` in ``lance``."""
+
+    team: int
+    points: int
+    reason: str
+    lance: str
+    seat: int = -1
+
+    def to_dict(self) -> dict[str, object]:
+        return self._asdict()
+
+
+def by_position(seats: list[int], mano: int) -> list[int]:
+    """Seats ordered from the mano: the order in which ties are won."""
+    return sorted(seats, key=lambda s: (s - mano) % 4)
+
+
+def lance_winner(lance: str, sigs: tuple[Signature, ...], seats: list[int], mano: int,
+                 table: Table) -> int:
+    """Best hand at ``lance`` among ``seats``; ties go to the seat closer to the mano."""
+    keys = table.keys[lance]
+    return max(by_position(seats, mano), key=lambda s: (keys[sigs[s]], -((s - mano) % 4)))
+
+
+def holders(lance: str, sigs: tuple[Signature, ...], table: Table) -> list[int]:
+    values = table.pares_value if lance == "pares" else table.juego_value
+    return [seat for seat in range(4) if values[sigs[seat]]]
+
+
+def count(sigs: tuple[Signature, ...], mano: int, results: dict[str, Outcome],
+          table: Table) -> tuple[list[Entry], dict[str, int]]:
+    """Ledger lines of the count and the winning seat of every lance that was compared."""
+    entries: list[Entry] = []
+    winners: dict[str, int] = {}
+    for lance, outcome in results.items():
+        if lance in ("grande", "chica"):
+            seat = winners[lance] = lance_winner(lance, sigs, [0, 1, 2, 3], mano, table)
+            if outcome.kind == PASO_RESULT:
+                entries.append(Entry(seat & 1, 1, f"1 de {lance}", lance, seat))
+            elif outcome.kind == QUERIDO:
+                entries.append(_envite(seat, outcome, lance))
+        elif lance == "punto":
+            seat = lance_winner(lance, sigs, [0, 1, 2, 3], mano, table)
+            if outcome.kind == DEJE:
+                seat = _best_of_team(outcome.team, lance, sigs, [0, 1, 2, 3], mano, table)
+            else:
+                winners[lance] = seat
+            if outcome.kind == QUERIDO:
+                entries.append(_envite(seat, outcome, lance))
+            entries.append(Entry(seat & 1, 1, "1 de punto", lance, seat))
+        else:
+            entries += _values(lance, outcome, sigs, mano, table, winners)
+    return entries, winners
+
+
+def _envite(seat: int, outcome: Outcome, lance: str) -> Entry:
+    return Entry(seat & 1, outcome.amount, f"{outcome.amount} de envite {ARTICLE[lance]}", lance, seat)
+
+
+def _best_of_team(team: int, lance: str, sigs: tuple[Signature, ...], seats: list[int],
+                  mano: int, table: Table) -> int:
+    return lance_winner(lance, sigs, [s for s in seats if s & 1 == team], mano, table)
+
+
+def _values(lance: str, outcome: Outcome, sigs: tuple[Signature, ...], mano: int,
+            table: Table, winners: dict[str, int]) -> list[Entry]:
+    """Pares or juego: the winner's and his partner's values, plus an accepted envite."""
+    seats = holders(lance, sigs, table)
+    if not seats:
+        return []
+    if outcome.kind == DEJE:
+        seat = _best_of_team(outcome.team, lance, sigs, seats, mano, table)
+    else:
+        seat = winners[lance] = lance_winner(lance, sigs, seats, mano, table)
+    entries = [_envite(seat, outcome, lance)] if outcome.kind == QUERIDO else []
+    for holder, suffix in ((seat, ""), ((seat + 2) % 4, " del compañero")):
+        if holder in seats:
+            entries.append(Entry(seat & 1, *_value_line(lance, sigs[holder], table, suffix),
+                                 lance, holder))
+    return entries
+
+
+def _value_line(lance: str, sig: Signature, table: Table, suffix: str) -> tuple[int, str]:
+    if lance == "pares":
+        value = table.pares_value[sig]
+        return value, f"{value} de {table.pares_name[sig]}{suffix}"
+    value = table.juego_value[sig]
+    return value, (f"3 de la 31{suffix}" if value == 3 else f"2 de juego{suffix}")
+
