@@ -1,0 +1,138 @@
+"""Boot the game page in Playwright and record what it did (shared by the browser tests).
+
+    state = boot_page(browser, url)      # waits for <html class="ready">
+    state.page                           # the booted page
+    state.external_requests              # requests that tried to leave 127.0.0.1 (aborted)
+    state.console_errors                 # console.error messages and uncaught page errors
+
+Each boot starts Pyodide (seconds), so share one booted page per test module: the
+``booted`` fixture in ``conftest.py`` does that.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 120_000
+LOCAL_HOSTS = frozenset({"127.0.0.1"})
+NON_NETWORK_SCHEMES = frozenset({"data", "blob", "about", "chrome-extension", "devtools"})
+
+
+def chromium_executable() -> str:
+    """``$CHROMIUM`` if set, else Debian's ``/usr/bin/chromium``."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    raise RuntimeError("Chromium not found: set $CHROMIUM or run ./check (installs Debian's chromium)")
+
+
+def is_local(url: str) -> bool:
+    """True for URLs that stay on 127.0.0.1 (or never touch the network)."""
+    parts = urlsplit(url)
+    if parts.scheme in NON_NETWORK_SCHEMES:
+        return True
+    return parts.hostname in LOCAL_HOSTS
+
+
+class BootError(AssertionError):
+    """The page did not reach ``html.ready``."""
+
+
+@dataclass
+class BootState:
+    page: Page
+    context: BrowserContext
+    requests: list[str] = field(default_factory=list)
+    external_requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    boot_seconds: float = 0.0
+    steps: list[Any] = field(default_factory=list)
+
+    @property
+    def local_paths(self) -> list[str]:
+        return [urlsplit(u).path for u in self.requests if is_local(u)]
+
+    def describe(self) -> str:
+        lines = [f"boot steps: {self.steps}", "console errors:", *self.console_errors,
+                 "failed requests:", *self.failed_requests, "external requests:", *self.external_requests]
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def boot_page(
+    browser: Browser,
+    url: str,
+    *,
+    timeout_ms: int = BOOT_TIMEOUT_MS,
+    wait_ready: bool = True,
+    context_args: dict[str, Any] | None = None,
+) -> BootState:
+    """Open ``url`` in a new context and wait until the game marks ``<html class="ready">``.
+
+    Every request leaving 127.0.0.1 is recorded in ``external_requests`` and aborted. Raises
+    ``BootError`` (closing the context) if the page reports ``boot-failed`` or times out.
+    With ``wait_ready=False`` it returns right after navigation (for tests of the skeleton).
+    """
+    context = browser.new_context(service_workers="block", **(context_args or {}))
+    page = context.new_page()
+    state = BootState(page=page, context=context)
+
+    def route(route: Route) -> None:
+        request_url = route.request.url
+        if is_local(request_url):
+            route.continue_()
+        else:
+            state.external_requests.append(request_url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", route)
+    page.on("request", lambda r: state.requests.append(r.url))
+    page.on("websocket", lambda ws: None if is_local(ws.url) else state.external_requests.append(ws.url))
+    page.on("requestfailed", lambda r: state.failed_requests.append(f"{r.url} ({r.failure})"))
+    page.on("response", lambda r: state.failed_requests.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+
+    def on_console(msg: Any) -> None:
+        state.console.append(f"{msg.type}: {msg.text}")
+        if msg.type == "error":
+            state.console_errors.append(msg.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: state.console_errors.append(f"uncaught: {exc}"))
+
+    started = time.perf_counter()
+    page.goto(url)
+    if not wait_ready:
+        return state
+    try:
+        page.wait_for_selector("html.ready, html.boot-failed", state="attached", timeout=timeout_ms)
+    except Exception as exc:
+        message = f"{url} did not boot within {timeout_ms / 1000:.0f} s: {exc}\n{state.describe()}"
+        context.close()
+        raise BootError(message) from None
+    state.boot_seconds = time.perf_counter() - started
+    state.steps = page.evaluate("() => window.__mus?.steps ?? []")
+    failed = page.evaluate("() => document.documentElement.classList.contains('boot-failed') && window.__mus.failed")
+    if failed:
+        message = f"{url} failed to boot: {failed}\n{state.describe()}"
+        context.close()
+        raise BootError(message)
+    return state

@@ -1,0 +1,60 @@
+"""Shared fixtures: the dev server and booted game pages.
+
+* ``base_url`` (session): ``tools/serve.py`` on a free 127.0.0.1 port serving the repository
+  (or ``--base-url URL`` to test another server).
+* ``browser`` (session, from pytest-playwright): Debian's Chromium, see ``tests/browser.py``.
+* ``booted`` (module): one page booted with ``boot_page`` shared by a test module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser import CHROMIUM_ARGS, BootState, boot_page, chromium_executable
+from tests.devserver import ROOT, DevServer
+
+
+@pytest.fixture(scope="session")
+def dev_server() -> Iterator[str]:
+    """URL of ``tools/serve.py`` serving the repository root."""
+    with DevServer(ROOT) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def base_url(pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> str:
+    """Where the game is served; overrides pytest-playwright's ``base_url``."""
+    given = pytestconfig.getoption("--base-url", default=None)
+    if not given:
+        try:
+            given = pytestconfig.getini("base_url")
+        except ValueError:  # the ini key is only registered by pytest-playwright/pytest-base-url
+            given = None
+    if given:
+        return str(given)
+    return str(request.getfixturevalue("dev_server"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_executable(),
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="module")
+def booted(browser: Any, base_url: str) -> Iterator[BootState]:
+    """The game page, booted once per test module (Pyodide start-up costs seconds)."""
+    state = boot_page(browser, base_url)
+    yield state
+    state.close()

@@ -1,0 +1,108 @@
+"""The game boots in headless Chromium from this origin only, and shows the engine's deal."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import BootState, boot_page
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = re.compile(r"^[A-Z0-9]{1,2}[oceb]$")  # rank + suit: "Ro", "7b", "Ae", …
+
+
+def test_page_marks_itself_ready(booted: BootState) -> None:
+    assert booted.page.evaluate("() => document.documentElement.classList.contains('ready')")
+    assert not booted.page.is_visible("#loader")
+
+
+def test_shows_the_engines_hand(booted: BootState) -> None:
+    cards = booted.page.locator("#hand .card").all_text_contents()
+    assert len(cards) == 4, cards
+    assert all(CARD.match(c) for c in cards), cards
+    phase = booted.page.text_content("#phase")
+    assert phase and phase != "—"
+
+
+def test_browser_deal_matches_cpython_engine(booted: BootState) -> None:
+    """Same seed, same engine: the deal in Pyodide equals the deal in this interpreter."""
+    import mus
+
+    seed = int(booted.page.get_attribute("#table", "data-seed") or "-1")
+    game = mus.Game.new(mus.Rules(), seed=seed)
+    assert booted.page.locator("#hand .card").all_text_contents() == game.observation(0)["hand"]
+    assert booted.page.text_content("#phase") == game.phase
+
+
+def test_no_request_leaves_localhost(booted: BootState) -> None:
+    assert booted.external_requests == []
+    paths = booted.local_paths
+    # Proof that the runtime really came from here (so this test can fail).
+    for path in (
+        "/static/vendor/pyscript/core.js",
+        "/static/vendor/pyodide/pyodide.mjs",
+        "/static/vendor/pyodide/pyodide.asm.wasm",
+        "/static/vendor/pyodide/python_stdlib.zip",
+        "/static/mus.zip",
+    ):
+        assert path in paths, f"{path} was not requested locally: {paths}"
+
+
+def test_no_failed_requests(booted: BootState) -> None:
+    assert booted.failed_requests == []
+
+
+def test_no_console_errors(booted: BootState) -> None:
+    assert booted.console_errors == []
+
+
+def test_progress_steps_were_shown(booted: BootState) -> None:
+    texts = [text for _, text in booted.steps]
+    expected = ["descargando Pyodide…", "iniciando Python…", "cargando el motor…"]
+    assert [t for t in texts if t in expected] == expected, texts
+
+
+def test_micropip_loads_from_this_origin(booted: BootState) -> None:
+    manifest = json.loads((ROOT / "static" / "vendor" / "manifest.json").read_text())
+    version = booted.page.evaluate(
+        """async () => {
+            const py = window.__mus.pyodide;
+            await py.loadPackage("micropip");
+            return py.runPython("import micropip; micropip.__version__");
+        }"""
+    )
+    assert version == manifest["micropip"]["version"]
+    assert f"/static/vendor/pyodide/{manifest['micropip']['file_name']}" in booted.local_paths
+    assert booted.external_requests == []
+    assert booted.console_errors == []
+
+
+def test_skeleton_paints_before_python(browser: Any, base_url: str) -> None:
+    state = boot_page(browser, base_url, wait_ready=False)
+    try:
+        page = state.page
+        assert page.locator(".seat").count() == 4
+        assert page.is_visible("#boot-progress")
+        assert page.text_content("#boot-step")
+        assert not page.evaluate("() => document.documentElement.classList.contains('ready')")
+    finally:
+        state.close()
+
+
+def test_failure_is_reported_on_the_page(browser: Any, base_url: str) -> None:
+    """If the runtime cannot load, the page says so instead of spinning forever."""
+    state = boot_page(browser, base_url, wait_ready=False)
+    try:
+        page = state.page
+        state.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        page.reload()
+        page.wait_for_selector("html.boot-failed", state="attached", timeout=60_000)
+        assert "error" in (page.text_content("#boot-step") or "")
+    finally:
+        state.close()

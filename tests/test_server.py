@@ -1,0 +1,150 @@
+"""tools/serve.py: MIME types, no-cache, mus.zip rebuilds; and the page references only itself."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.devserver import ROOT, DevServer
+from tools.vendor import build_mus_zip, mus_sources, mus_zip_is_stale
+
+EXPECTED_TYPES = {
+    "a.mjs": "text/javascript",
+    "a.js": "text/javascript",
+    "a.wasm": "application/wasm",
+    "a.py": "text/x-python",
+    "index.html": "text/html",
+    "a.svg": "image/svg+xml",
+    "a.json": "application/json",
+    "a.toml": "application/toml",
+    "a.zip": "application/zip",
+    "a.whl": "application/zip",
+    "a.webmanifest": "application/manifest+json",
+    "a.css": "text/css",
+}
+
+
+def get(url: str) -> tuple[int, dict[str, str], bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
+
+
+def zip_contents(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        return {name: zf.read(name) for name in zf.namelist()}
+
+
+def touch_later(path: Path, seconds: float = 2.0) -> None:
+    """Move a file's mtime into the future so it is newer than anything built so far."""
+    t = time.time() + seconds
+    os.utime(path, (t, t))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    root = tmp_path_factory.mktemp("site")
+    for name in EXPECTED_TYPES:
+        (root / name).write_bytes(b"x")
+    (root / ".secret").write_text("no")
+    (root / "mus").mkdir()
+    (root / "mus" / "__init__.py").write_text("VERSION = 1\n")
+    with DevServer(root) as url:
+        yield url, root
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_TYPES))
+def test_mime_type_and_no_cache(site: tuple[str, Path], name: str) -> None:
+    url, _ = site
+    status, headers, _ = get(url + name)
+    assert status == 200
+    assert headers["content-type"].split(";")[0] == EXPECTED_TYPES[name]
+    assert headers["cache-control"] == "no-cache"
+
+
+def test_binds_loopback_only(site: tuple[str, Path]) -> None:
+    assert site[0].startswith("http://127.0.0.1:")
+
+
+def test_hidden_paths_are_not_served(site: tuple[str, Path]) -> None:
+    assert get(site[0] + ".secret")[0] == 404
+
+
+def test_mus_zip_follows_source_changes(site: tuple[str, Path]) -> None:
+    url, root = site
+    mus = root / "mus"
+    status, headers, body = get(url + "static/mus.zip")
+    assert status == 200 and headers["content-type"] == "application/zip"
+    assert zip_contents(body) == {"mus/__init__.py": b"VERSION = 1\n"}
+
+    (mus / "__init__.py").write_text("VERSION = 2\n")
+    touch_later(mus / "__init__.py")
+    (mus / "ai").mkdir()
+    (mus / "ai" / "bot.py").write_text("BOT = 1\n")
+    touch_later(mus / "ai" / "bot.py")
+    (mus / "__pycache__").mkdir()
+    (mus / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"junk")
+    (mus / "notes.txt").write_text("not python")
+    assert get(url + "static/mus.zip")[2] and zip_contents(get(url + "static/mus.zip")[2]) == {
+        "mus/__init__.py": b"VERSION = 2\n",
+        "mus/ai/bot.py": b"BOT = 1\n",
+    }
+
+    (mus / "ai" / "bot.py").unlink()  # a removal also triggers a rebuild
+    assert zip_contents(get(url + "static/mus.zip")[2]) == {"mus/__init__.py": b"VERSION = 2\n"}
+
+
+def test_build_is_deterministic_and_staleness(tmp_path: Path) -> None:
+    src = tmp_path / "mus"
+    (src / "web").mkdir(parents=True)
+    (src / "__init__.py").write_text("A = 1\n")
+    (src / "web" / "main.py").write_text("B = 2\n")
+    (src / "web" / "__pycache__").mkdir()
+    (src / "web" / "__pycache__" / "main.cpython-311.pyc").write_bytes(b"junk")
+    assert [p.relative_to(src).as_posix() for p in mus_sources(src)] == ["__init__.py", "web/main.py"]
+
+    first, second = tmp_path / "one.zip", tmp_path / "two.zip"
+    assert mus_zip_is_stale(src, first)
+    build_mus_zip(src, first)
+    build_mus_zip(src, second)
+    assert first.read_bytes() == second.read_bytes()
+    assert not mus_zip_is_stale(src, first)
+    touch_later(src / "web" / "main.py")
+    assert mus_zip_is_stale(src, first)
+
+
+def test_repository_page_is_served(dev_server: str) -> None:
+    status, headers, body = get(dev_server)
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert headers["cache-control"] == "no-cache"
+    assert b"static/vendor/pyscript/core.js" in body
+
+
+def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
+    status, _, body = get(dev_server + "static/mus.zip")
+    assert status == 200
+    names = set(zip_contents(body))
+    expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}" for p in mus_sources(ROOT / "mus")}
+    assert names == expected
+    assert "mus/web/main.py" in names
+    assert not any("__pycache__" in n or not n.endswith(".py") for n in names)
+
+
+URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
+
+
+@pytest.mark.parametrize("name", ["index.html", "pyscript.toml", "static/style.css", "mus/web/main.py"])
+def test_page_sources_reference_no_other_origin(name: str) -> None:
+    text = (ROOT / name).read_text(encoding="utf-8")
+    assert URL_RE.findall(text) == []

@@ -1,0 +1,75 @@
+"""static/vendor/ holds a matching PyScript core + Pyodide + micropip, and nothing else."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools import vendor
+
+VENDOR = vendor.VENDOR_DIR
+PYODIDE = VENDOR / "pyodide"
+PYSCRIPT = VENDOR / "pyscript"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def vendored() -> None:
+    if not (VENDOR / "manifest.json").is_file():
+        pytest.fail("static/vendor is not populated: run `python3 -m tools.vendor --install`")
+
+
+def test_runtime_files_present() -> None:
+    for path in [PYSCRIPT / "core.js", PYSCRIPT / "core.css",
+                 *(PYODIDE / name for name in vendor.PYODIDE_RUNTIME_FILES)]:
+        assert path.is_file(), path
+
+
+def test_pyodide_version_is_the_one_core_expects() -> None:
+    expected = vendor.core_expected_pyodide_version(PYSCRIPT)
+    assert vendor.vendored_pyodide_version(PYODIDE) == expected
+    manifest = json.loads((VENDOR / "manifest.json").read_text())
+    assert manifest["pyodide"] == manifest["pyodide_expected_by_core"] == expected
+    if (vendor.PYODIDE_DIR / "package.json").is_file():
+        assert vendor.package_version(vendor.PYODIDE_DIR) == expected
+
+
+def test_micropip_wheel_matches_lock_file() -> None:
+    entry = vendor.lock_entry(PYODIDE / "pyodide-lock.json", "micropip")
+    wheel = PYODIDE / entry["file_name"]
+    assert wheel.is_file()
+    assert vendor.sha256_file(wheel) == entry["sha256"] == vendor.PINNED_WHEELS[entry["file_name"]]
+
+
+def test_vendored_lock_only_changes_micropip_hash() -> None:
+    upstream_path = vendor.PYODIDE_DIR / "pyodide-lock.json"
+    if not upstream_path.is_file():
+        pytest.skip("node_modules not installed")
+    upstream = json.loads(upstream_path.read_text())
+    vendored = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    upstream["packages"]["micropip"]["sha256"] = vendored["packages"]["micropip"]["sha256"]
+    assert vendored == upstream
+
+
+def test_no_source_maps_or_docs() -> None:
+    files = [p for p in VENDOR.rglob("*") if p.is_file()]
+    bad = [p for p in files if p.suffix == ".map" or p.name.endswith(".d.ts")
+           or p.name.upper().startswith(("README", "LICENSE", "CHANGELOG")) or p.suffix in {".html", ".md", ".ts"}]
+    assert bad == []
+    for path in files:
+        if path.suffix in {".js", ".mjs", ".css"}:
+            assert b"sourceMappingURL=" not in path.read_bytes()[-300:], path
+
+
+def test_vendor_fails_on_version_mismatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    core, pyodide = tmp_path / "core", tmp_path / "pyodide"
+    (core / "dist").mkdir(parents=True)
+    pyodide.mkdir()
+    (core / "package.json").write_text('{"version": "0.0.1"}')
+    (core / "dist" / "core-x.js").write_text('var a={type:"pyodide",module:(e="1.2.3")=>`x`};')
+    (pyodide / "package.json").write_text('{"version": "4.5.6"}')
+    monkeypatch.setattr(vendor, "CORE_DIR", core)
+    monkeypatch.setattr(vendor, "PYODIDE_DIR", pyodide)
+    with pytest.raises(vendor.VendorError, match=r"loads Pyodide 1\.2\.3.*pyodide 4\.5\.6"):
+        vendor.check_versions()

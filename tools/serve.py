@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Tiny static dev server for the game (standard library only).
+
+    python3 tools/serve.py [PORT] [--root DIR] [--quiet]
+
+* Serves the repository root (or ``--root``) on 127.0.0.1; PORT defaults to 8000, 0 picks a
+  free port. The first line printed is ``Serving http://127.0.0.1:PORT/`` (tests read it).
+* Every response carries ``Cache-Control: no-cache``, so the browser revalidates each file.
+* ``/static/mus.zip`` is rebuilt from ``<root>/mus/`` whenever a source file is newer than the
+  zip (or one was added or removed), so edits to the engine show up on reload.
+* Paths with a segment starting with ``.`` (``.git``, ``.venv``…) are not served.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+if __package__ in (None, ""):  # run as a script: make `tools` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.vendor import ROOT, ensure_mus_zip  # noqa: E402
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".toml": "application/toml; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    "": "application/octet-stream",
+}
+MUS_ZIP_URL = "/static/mus.zip"
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~20 requests at boot
+    extensions_map = MIME_TYPES
+    quiet = False
+    zip_lock = threading.Lock()
+
+    def __init__(self, *args: object, directory: str, **kwargs: object) -> None:
+        super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
+
+    def _path(self) -> str:
+        return unquote(urlsplit(self.path).path)
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self._path()
+        if any(part.startswith(".") for part in path.split("/") if part):
+            self.send_error(404, "Not found")
+            return None
+        root = Path(self.directory)
+        if path == MUS_ZIP_URL and (root / "mus").is_dir():
+            try:
+                with self.zip_lock:
+                    ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
+            except Exception as exc:  # show the reason in the browser and the log
+                self.send_error(500, f"cannot build mus.zip: {exc}")
+                return None
+            # Always send the fresh bytes: a rebuild can land within the same second.
+            del self.headers["If-Modified-Since"]
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    handler = type("MusHandler", (Handler,), {"quiet": quiet})
+    factory = functools.partial(handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the game on 127.0.0.1 for development.")
+    parser.add_argument("port", nargs="?", type=int, default=8000, help="port (default 8000; 0 = any free port)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve (default: the repository)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+    server = make_server(args.root.resolve(), args.port, quiet=args.quiet)
+    host, port = server.server_address[:2]
+    if isinstance(host, bytes):
+        host = host.decode()
+    print(f"Serving http://{host}:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""Vendor the browser runtime into ``static/vendor/`` and build ``static/mus.zip``.
+
+Run from the repository root::
+
+    python3 -m tools.vendor            # copy runtime files, fetch micropip, build mus.zip
+    python3 -m tools.vendor --install  # first run `npm ci` if node_modules is missing/stale
+    python3 -m tools.vendor --zip-only # only (re)build static/mus.zip
+
+What ends up in ``static/vendor/`` (git-ignored):
+
+* ``pyscript/``: ``@pyscript/core``'s ``dist/`` run-time files (``core.js``, ``core.css`` and
+  every lazily imported chunk), without source maps.
+* ``pyodide/``: the files ``pyodide.mjs`` fetches while booting, plus the micropip wheel named
+  in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
+  is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
+  byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
+  its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
+  ``pyodide-lock.json`` (Pyodide passes it to ``fetch()`` as the integrity value).
+* ``manifest.json``: versions and sizes of what was vendored.
+
+The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
+bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
+
+Only the standard library is used (``tools/serve.py`` imports this module).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+CORE_DIR = NODE_MODULES / "@pyscript" / "core"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+VENDOR_DIR = ROOT / "static" / "vendor"
+CACHE_DIR = ROOT / ".cache" / "vendor"
+MUS_SRC = ROOT / "mus"
+MUS_ZIP = ROOT / "static" / "mus.zip"
+NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
+
+# What pyodide.mjs loads from its indexURL at boot (the micropip wheel is added separately).
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# @pyscript/core dist: everything with these suffixes is a run-time file (chunks are lazy-loaded).
+CORE_SUFFIXES = (".js", ".mjs", ".css")
+
+# The PyScript core bundles polyscript's interpreter registry; the pyodide entry reads
+#   {type:"pyodide",module:(e="314.0.2")=>`https://…/v${e}/full/pyodide.mjs`, …}
+_CORE_PYODIDE_RE = re.compile(r'type:"pyodide",module:\(\s*\w+\s*=\s*"([^"]+)"\s*\)\s*=>')
+# pyodide.asm.mjs sets API.version="…"; pyodide.mjs checks it matches its own.
+_ASM_VERSION_RE = re.compile(rb'API\.version="([^"]+)"')
+# sha256 of the PyPI wheels vendored next to Pyodide, by file name. When a Pyodide upgrade
+# changes the file name, vendoring stops until the new file's hash is checked and added here.
+PINNED_WHEELS = {
+    "micropip-0.11.1-py3-none-any.whl": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+}
+_SOURCEMAP_RE = re.compile(rb"\n?(?://# sourceMappingURL=[^\n]*|/\*# sourceMappingURL=[^\n]*?\*/)\s*\Z")
+
+
+class VendorError(RuntimeError):
+    """Vendoring cannot proceed; the message says why and what to do."""
+
+
+# ---------------------------------------------------------------------------- versions
+
+
+def core_expected_pyodide_version(dist_dir: Path) -> str:
+    """Return the Pyodide version the PyScript core ``dist/`` loads by default."""
+    found: set[str] = set()
+    files = sorted(p for p in dist_dir.glob("*.js") if p.is_file())
+    for path in files:
+        found.update(_CORE_PYODIDE_RE.findall(path.read_text(encoding="utf-8", errors="replace")))
+    if len(found) != 1:
+        raise VendorError(
+            f"expected exactly one default Pyodide version in {dist_dir}/*.js, found {sorted(found)!r}"
+        )
+    return found.pop()
+
+
+def vendored_pyodide_version(pyodide_dir: Path) -> str:
+    """Return the version baked into a (vendored or installed) ``pyodide.asm.mjs``."""
+    match = _ASM_VERSION_RE.search((pyodide_dir / "pyodide.asm.mjs").read_bytes())
+    if not match:
+        raise VendorError(f"no API.version in {pyodide_dir / 'pyodide.asm.mjs'}")
+    return match.group(1).decode()
+
+
+def package_version(package_dir: Path) -> str:
+    data = json.loads((package_dir / "package.json").read_text(encoding="utf-8"))
+    return str(data["version"])
+
+
+def check_versions() -> tuple[str, str, str]:
+    """Return (core version, pyodide version); raise if the pair does not match."""
+    for pkg in (CORE_DIR, PYODIDE_DIR):
+        if not (pkg / "package.json").is_file():
+            raise VendorError(f"{pkg.relative_to(ROOT)} is missing: run `npm ci` (or `python3 -m tools.vendor --install`)")
+    core_version = package_version(CORE_DIR)
+    expected = core_expected_pyodide_version(CORE_DIR / "dist")
+    installed = package_version(PYODIDE_DIR)
+    if installed != expected:
+        raise VendorError(
+            f"PyScript core {core_version} loads Pyodide {expected}, but node_modules has pyodide "
+            f"{installed}. Pin \"pyodide\": \"{expected}\" in package.json and run `npm install`."
+        )
+    asm = vendored_pyodide_version(PYODIDE_DIR)
+    if asm != installed:
+        raise VendorError(f"node_modules/pyodide/package.json says {installed}, pyodide.asm.mjs says {asm}")
+    return core_version, installed, expected
+
+
+# ---------------------------------------------------------------------------- npm
+
+
+def _npm_inputs_digest() -> str:
+    h = hashlib.sha256()
+    for name in ("package.json", "package-lock.json"):
+        h.update((ROOT / name).read_bytes())
+    return h.hexdigest()
+
+
+def ensure_node_modules(quiet: bool = False) -> bool:
+    """Run ``npm ci`` unless node_modules was installed from the current lock file."""
+    digest = _npm_inputs_digest()
+    if NPM_STAMP.is_file() and NPM_STAMP.read_text().strip() == digest:
+        return False
+    npm = shutil.which("npm")
+    if npm is None:
+        raise VendorError("npm not found: install Node.js and npm (Debian: apt-get install nodejs npm)")
+    cmd = [npm, "ci", "--no-audit", "--no-fund"]
+    if quiet:
+        cmd.append("--silent")
+    print("+ npm " + " ".join(cmd[1:]), flush=True)
+    subprocess.run(cmd, cwd=ROOT, check=True, stdin=subprocess.DEVNULL)
+    NPM_STAMP.write_text(digest + "\n")
+    return True
+
+
+# ---------------------------------------------------------------------------- copying
+
+
+def strip_sourcemap_comment(data: bytes) -> bytes:
+    """Drop a trailing ``sourceMappingURL`` comment (maps are not shipped)."""
+    return _SOURCEMAP_RE.sub(b"\n", data)
+
+
+def _install_file(src: Path, dest: Path, transform: Callable[[bytes], bytes] | None = None) -> bool:
+    """Copy ``src`` to ``dest`` unless ``dest`` is already that version; return True if written."""
+    st = src.stat()
+    if dest.is_file() and dest.stat().st_mtime_ns == st.st_mtime_ns:
+        return False
+    data = src.read_bytes()
+    if transform is not None:
+        data = transform(data)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, dest)
+    os.utime(dest, ns=(st.st_atime_ns, st.st_mtime_ns))
+    return True
+
+
+def _prune(directory: Path, keep: Iterable[str]) -> list[str]:
+    keep_set = set(keep)
+    removed = []
+    for path in sorted(directory.iterdir()):
+        if path.name not in keep_set:
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+            removed.append(path.name)
+    return removed
+
+
+def _js_like(name: str) -> bool:
+    return name.endswith(CORE_SUFFIXES)
+
+
+def core_runtime_files(dist_dir: Path) -> list[Path]:
+    return sorted(p for p in dist_dir.iterdir() if p.is_file() and p.name.endswith(CORE_SUFFIXES))
+
+
+def vendor_core(dest: Path) -> int:
+    files = core_runtime_files(CORE_DIR / "dist")
+    if not any(p.name == "core.js" for p in files):
+        raise VendorError(f"{CORE_DIR / 'dist' / 'core.js'} is missing")
+    written = sum(_install_file(p, dest / p.name, strip_sourcemap_comment) for p in files)
+    _prune(dest, (p.name for p in files))
+    return written
+
+
+def vendor_pyodide(dest: Path, extra_keep: Iterable[str] = ()) -> int:
+    """Copy Pyodide's boot files; ``pyodide-lock.json`` is written by ``write_lock``."""
+    written = 0
+    for name in PYODIDE_RUNTIME_FILES:
+        src = PYODIDE_DIR / name
+        if not src.is_file():
+            raise VendorError(f"{src} is missing from the pyodide npm package")
+        if name == "pyodide-lock.json":
+            continue
+        written += _install_file(src, dest / name, strip_sourcemap_comment if _js_like(name) else None)
+    _prune(dest, [*PYODIDE_RUNTIME_FILES, *extra_keep])
+    return written
+
+
+def patched_lock_text(lock_text: str, entry: dict[str, str], sha256: str) -> str:
+    """``lock_text`` with ``entry``'s sha256 replaced by ``sha256`` (nothing else changes)."""
+    if entry["sha256"] == sha256:
+        return lock_text
+    needle = f'"sha256": "{entry["sha256"]}"'
+    if lock_text.count(needle) != 1:
+        raise VendorError(f"cannot find {entry['name']}'s sha256 exactly once in pyodide-lock.json")
+    text = lock_text.replace(needle, f'"sha256": "{sha256}"')
+    patched = json.loads(text)["packages"][entry["name"]]
+    if patched["sha256"] != sha256 or patched["file_name"] != entry["file_name"]:
+        raise VendorError(f"patching pyodide-lock.json changed the wrong entry (not {entry['name']})")
+    return text
+
+
+def write_lock(dest: Path, entry: dict[str, str], sha256: str) -> bool:
+    text = patched_lock_text((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"), entry, sha256)
+    target = dest / "pyodide-lock.json"
+    if target.is_file() and target.read_text(encoding="utf-8") == text:
+        return False
+    target.write_text(text, encoding="utf-8")
+    return True
+
+
+# ---------------------------------------------------------------------------- micropip
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def lock_entry(lock_path: Path, name: str) -> dict[str, str]:
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    entry = lock["packages"].get(name)
+    if entry is None:
+        raise VendorError(f"{name} is not in {lock_path}")
+    return {
+        "name": entry["name"],
+        "version": entry["version"],
+        "file_name": entry["file_name"],
+        "sha256": entry["sha256"],
+        "python": lock["info"]["python"],
+    }
+
+
+def _pip_python() -> str:
+    """An interpreter that has pip: this one, else the project's .venv."""
+    for python in (sys.executable, str(ROOT / ".venv" / "bin" / "python")):
+        if Path(python).exists() and subprocess.run(
+            [python, "-m", "pip", "--version"], capture_output=True, check=False
+        ).returncode == 0:
+            return python
+    raise VendorError("pip is not available: install it (Debian: apt-get install python3-pip)")
+
+
+def pinned_sha256(file_name: str) -> str:
+    try:
+        return PINNED_WHEELS[file_name]
+    except KeyError:
+        raise VendorError(
+            f"no pinned sha256 for {file_name} in tools/vendor.py PINNED_WHEELS: download it with "
+            "`pip download --no-deps`, check it, and add its sha256 there"
+        ) from None
+
+
+def fetch_wheel(entry: dict[str, str], sha256: str, cache_dir: Path) -> Path:
+    """Return a cached copy of the wheel named in ``entry`` with the given sha256.
+
+    Downloads it with ``pip download`` (for the Python version of Pyodide) when not cached.
+    """
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    cached = cache_dir / entry["file_name"]
+    if cached.is_file() and sha256_file(cached) == sha256:
+        return cached
+    cached.unlink(missing_ok=True)
+    py_version = ".".join(entry["python"].split(".")[:2])  # the wheel is for Pyodide's Python
+    with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
+        cmd = [
+            _pip_python(), "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+            "--no-deps", "--only-binary=:all:", "--python-version", py_version,
+            "--dest", tmp, f"{entry['name']}=={entry['version']}",
+        ]
+        print(f"+ pip download {entry['name']}=={entry['version']} (for Python {py_version})", flush=True)
+        subprocess.run(cmd, check=True, stdin=subprocess.DEVNULL)
+        got = Path(tmp) / entry["file_name"]
+        if not got.is_file():
+            names = sorted(p.name for p in Path(tmp).iterdir())
+            raise VendorError(f"pip downloaded {names}, expected {entry['file_name']}")
+        digest = sha256_file(got)
+        if digest != sha256:
+            raise VendorError(f"{entry['file_name']}: sha256 {digest}, expected {sha256} (PINNED_WHEELS)")
+        os.replace(got, cached)
+    return cached
+
+
+def vendor_micropip(pyodide_dest: Path) -> dict[str, str]:
+    """Put the micropip wheel and a lock file that accepts it into ``pyodide_dest``."""
+    entry = lock_entry(PYODIDE_DIR / "pyodide-lock.json", "micropip")
+    sha256 = pinned_sha256(entry["file_name"])
+    wheel = fetch_wheel(entry, sha256, CACHE_DIR)
+    dest = pyodide_dest / entry["file_name"]
+    if not (dest.is_file() and sha256_file(dest) == sha256):
+        shutil.copyfile(wheel, dest)
+    write_lock(pyodide_dest, entry, sha256)
+    return {**entry, "upstream_lock_sha256": entry["sha256"], "sha256": sha256}
+
+
+# ---------------------------------------------------------------------------- mus.zip
+
+
+def mus_sources(src: Path) -> list[Path]:
+    """All ``.py`` files of the package, skipping caches and hidden directories."""
+    if not src.is_dir():
+        return []
+    out = []
+    for path in src.rglob("*.py"):
+        rel = path.relative_to(src)
+        if any(part == "__pycache__" or part.startswith(".") for part in rel.parts):
+            continue
+        if path.is_file():
+            out.append(path)
+    return sorted(out)
+
+
+def _arcnames(src: Path, files: Iterable[Path]) -> list[str]:
+    return [(Path(src.name) / p.relative_to(src)).as_posix() for p in files]
+
+
+def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
+    """True if ``dest`` is missing, older than a source, or lists other files than ``src`` has."""
+    if not dest.is_file():
+        return True
+    files = mus_sources(src)
+    built = dest.stat().st_mtime_ns
+    if any(p.stat().st_mtime_ns > built for p in files):
+        return True
+    try:
+        with zipfile.ZipFile(dest) as zf:
+            names = zf.namelist()
+    except zipfile.BadZipFile:
+        return True
+    return sorted(names) != _arcnames(src, files)
+
+
+def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
+    """Write ``dest`` with every ``.py`` under ``src`` stored as ``<src.name>/…``; return its size.
+
+    Entries are sorted and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's
+    mtime is set to the moment the build started, so an edit made during the build still makes
+    it stale.
+    """
+    started = time.time_ns()
+    files = mus_sources(src)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path, arcname in zip(files, _arcnames(src, files)):
+            info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    os.replace(tmp, dest)
+    os.utime(dest, ns=(started, started))
+    return dest.stat().st_size
+
+
+def ensure_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
+    """Rebuild ``dest`` if stale; return True if it was rebuilt."""
+    if mus_zip_is_stale(src, dest):
+        build_mus_zip(src, dest)
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def _tree_sizes(directory: Path) -> dict[str, int]:
+    return {
+        p.relative_to(directory).as_posix(): p.stat().st_size
+        for p in sorted(directory.rglob("*"))
+        if p.is_file() and p.name != "manifest.json"
+    }
+
+
+def _fmt(n: int) -> str:
+    return f"{n / 1e6:8.2f} MB" if n >= 100_000 else f"{n / 1e3:8.1f} kB"
+
+
+def vendor_all(quiet: bool = False) -> dict[str, object]:
+    core_version, pyodide_version, expected = check_versions()
+    core_dest = VENDOR_DIR / "pyscript"
+    pyodide_dest = VENDOR_DIR / "pyodide"
+    core_dest.mkdir(parents=True, exist_ok=True)
+    pyodide_dest.mkdir(parents=True, exist_ok=True)
+    written = vendor_core(core_dest)
+    wheel_name = lock_entry(PYODIDE_DIR / "pyodide-lock.json", "micropip")["file_name"]
+    written += vendor_pyodide(pyodide_dest, extra_keep=[wheel_name])
+    micropip = vendor_micropip(pyodide_dest)
+    _prune(VENDOR_DIR, ["pyscript", "pyodide", "manifest.json"])
+    sizes = _tree_sizes(VENDOR_DIR)
+    manifest: dict[str, object] = {
+        "pyscript_core": core_version,
+        "pyodide": pyodide_version,
+        "pyodide_expected_by_core": expected,
+        "micropip": {k: micropip[k] for k in ("file_name", "version", "sha256", "upstream_lock_sha256")},
+        "total_bytes": sum(sizes.values()),
+        "files": sizes,
+    }
+    (VENDOR_DIR / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    if not quiet:
+        print(f"PyScript core {core_version} + Pyodide {pyodide_version} -> {VENDOR_DIR.relative_to(ROOT)}/"
+              f" ({written} file(s) updated)")
+        for name, size in sizes.items():
+            print(f"  {_fmt(size)}  {name}")
+        core_total = sum(s for n, s in sizes.items() if n.startswith("pyscript/"))
+        print(f"  {_fmt(core_total)}  = pyscript/ total")
+        print(f"  {_fmt(sum(sizes.values()) - core_total)}  = pyodide/ total")
+        print(f"  {_fmt(sum(sizes.values()))}  = static/vendor total")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--install", action="store_true", help="run `npm ci` first if node_modules is stale")
+    parser.add_argument("--zip-only", action="store_true", help="only rebuild static/mus.zip")
+    parser.add_argument("--quiet", action="store_true", help="print less")
+    args = parser.parse_args(argv)
+    try:
+        if not args.zip_only:
+            if args.install:
+                ensure_node_modules(quiet=args.quiet)
+            vendor_all(quiet=args.quiet)
+        rebuilt = ensure_mus_zip()
+    except (VendorError, subprocess.CalledProcessError) as exc:
+        print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        n = len(mus_sources(MUS_SRC))
+        state = "built" if rebuilt else "up to date"
+        print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
