@@ -38,19 +38,20 @@ def serve(
 
     ``kept`` are the cards each seat keeps and ``discarded`` what it threw this
     round (already counted in ``pile``). When the deck runs out, the pile is
-    shuffled into a new deck, except the discards of the seat being served, which
-    it must never get back. Returns the new hands, deck and pile.
+    shuffled into a new deck, except this round's discards of the seats still to be
+    served, so that nobody is ever served his own discards. Returns the new hands,
+    deck and pile.
     """
     hands = [list(h) for h in kept]
     stock = list(deck)
     pile_left = list(pile)
-    for offset in range(4):
-        seat = (mano + offset) % 4
+    order = [(mano + offset) % 4 for offset in range(4)]
+    for turn, seat in enumerate(order):
         for _ in range(len(discarded[seat])):
             if not stock:
-                own = set(discarded[seat])
-                stock = [card for card in pile_left if card not in own]
-                pile_left = [card for card in pile_left if card in own]
+                waiting = {card for later in order[turn:] for card in discarded[later]}
+                stock = [card for card in pile_left if card not in waiting]
+                pile_left = [card for card in pile_left if card in waiting]
                 rng.shuffle(stock)
             hands[seat].append(stock.pop())
     return tuple(tuple(h) for h in hands), tuple(stock), tuple(pile_left)
