@@ -35,6 +35,10 @@ class Outcome(NamedTuple):
     amount: int = 0
 
 
+# Facing a bet, the first rival after the bettor answers first, then his partner.
+_RIVALS_AFTER = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
+
+
 @cache
 def _openings(max_envite: int) -> tuple[Action, ...]:
     return (PASO_ACTION, *envites(max_envite), ORDAGO_ACTION)
@@ -116,7 +120,7 @@ class Round:
             r.pending = action.amount if kind == ENVIDO else 0
             r.ordago = kind == ORDAGO
             r.bettor = seat
-            r.answering = tuple(
-                s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in r.speakers
-            )
+            rivals = _RIVALS_AFTER[seat]
+            r.answering = rivals if len(r.speakers) == 4 else tuple(
+                s for s in rivals if s in r.speakers)
         return r

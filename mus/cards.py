@@ -14,7 +14,7 @@ ValueError: expected a rank (one of R C S 7 6 5 4 3 2 A) at position 0 of 'rcs4'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANKS = "RCS765432A"
 SUITS = "oceb"
@@ -76,15 +76,16 @@ class Hand:
     """Four cards (any number while parsing); order is kept as written."""
 
     cards: tuple[Card, ...]
+    rank_indices: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    """Rank indices sorted ascending: the key of the precomputed lance tables."""
+
+    def __post_init__(self) -> None:
+        indices = tuple(sorted(RANKS.index(card.rank) for card in self.cards))
+        object.__setattr__(self, "rank_indices", indices)
 
     @property
     def ranks(self) -> str:
         return "".join(card.rank for card in self.cards)
-
-    @property
-    def rank_indices(self) -> tuple[int, ...]:
-        """Rank indices sorted ascending: the key of the precomputed lance tables."""
-        return tuple(sorted(RANKS.index(card.rank) for card in self.cards))
 
     def __str__(self) -> str:
         return "".join(str(card) for card in self.cards)

@@ -45,6 +45,7 @@ class Game:
     _table: Table
     _seed: int
     _rng: random.Random
+    _rng_shared: bool
     _start: dict[str, Any] | None
     _actions: tuple[Any, ...] | None  # persistent list: (previous, notation)
     _mano: int
@@ -58,7 +59,7 @@ class Game:
     _round: Round | None
     _results: tuple[tuple[str, Outcome], ...]
     _declared: dict[str, tuple[bool, ...]]
-    _events: tuple[Event, ...]
+    _events: tuple[Any, ...] | None  # persistent list: (previous, Event)
     _ledger: tuple[scoring.Entry, ...]
     _score: Pair
     _juegos: Pair
@@ -103,7 +104,7 @@ class Game:
         g._max_envite = rules.max_envite
         g._table = table_for(rules)
         g._seed = secrets.randbits(32) if seed is None else seed
-        g._rng = random.Random(g._seed)
+        g._rng, g._rng_shared = random.Random(g._seed), False
         g._start, g._actions = None, None
         g._score = g._juegos = g._vacas = (0, 0)
         g._history, g._winner = (), None
@@ -113,14 +114,17 @@ class Game:
     def _copy(self) -> Game:
         g = Game.__new__(Game)
         g.__dict__ = self.__dict__.copy()
+        g._rng_shared = True
         return g
 
     def _fresh_rng(self) -> random.Random:
-        """A private copy of the generator, so that earlier states keep their future."""
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self._rng.getstate())
-        self._rng = rng
-        return rng
+        """The generator for a chance step, copied first if an earlier state shares it,
+        so that earlier states keep their own future."""
+        if self._rng_shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = rng, False
+        return self._rng
 
     def _sort_key(self, card: int) -> tuple[int, int]:
         return -self._table.sort_strength[card >> 2], card
@@ -175,12 +179,7 @@ class Game:
     @property
     def actions(self) -> list[str]:
         """Every action applied since the start, in notation."""
-        out: list[str] = []
-        node = self._actions
-        while node is not None:
-            node, text = node
-            out.append(text)
-        return out[::-1]
+        return _listed(self._actions)
 
     def hand(self, seat: int) -> list[str]:
         """Cards of ``seat`` in notation: full-state access, not for players (see observation)."""
@@ -231,7 +230,7 @@ class Game:
         seat = self._to_play
         assert seat is not None
         if self._phase == "mus":
-            self._events += ((seat, "mus", act.text, 0),)
+            self._events = (self._events, (seat, "mus", act.text, 0))
             if act.kind == NO_HAY_MUS:
                 self._begin_lances()
             else:
@@ -258,7 +257,7 @@ class Game:
         self._mus_votes = 0
         self._discards = ((), (), (), ())
         self._round, self._results, self._declared = None, (), {}
-        self._events, self._ledger = (), ()
+        self._events, self._ledger = None, ()
 
     def _discard(self, seat: int, act: Action) -> None:
         thrown = tuple(self._hands[seat][p] for p in act.cards)
@@ -266,7 +265,7 @@ class Game:
         discards[seat] = thrown
         self._discards = tuple(discards)
         self._pile += thrown
-        self._events += ((seat, "descarte", act.text, len(thrown)),)
+        self._events = (self._events, (seat, "descarte", act.text, len(thrown)))
         if seat != self._mano:
             self._to_play = (seat - 1) % 4
             return
@@ -277,7 +276,7 @@ class Game:
         self._hands = tuple(tuple(sorted(h, key=self._sort_key)) for h in hands)
         self._phase, self._to_play = "mus", self._mano
         self._mus_votes, self._discards = 0, ((), (), (), ())
-        self._events += ((-1, "mus", "servido", 0),)
+        self._events = (self._events, (-1, "mus", "servido", 0))
 
     # --- lances -----------------------------------------------------------------------
 
@@ -295,8 +294,8 @@ class Game:
         if lance in ("pares", "juego"):
             holding = set(scoring.holders(lance, self._signatures(), self._table))
             self._declared = {**self._declared, lance: tuple(s in holding for s in range(4))}
-            self._events += tuple(
-                (s, lance, f"{lance} {'sí' if s in holding else 'no'}", 0) for s in speakers)
+            for s in speakers:
+                self._events = (self._events, (s, lance, f"{lance} {'sí' if s in holding else 'no'}", 0))
             if lance == "juego" and not holding:
                 return self._open_lance("punto")
             if len({s & 1 for s in holding}) < 2:
@@ -318,7 +317,7 @@ class Game:
     def _bet(self, seat: int, act: Action) -> None:
         assert self._round is not None
         lance = self._phase
-        self._events += ((seat, lance, act.text, 0),)
+        self._events = (self._events, (seat, lance, act.text, 0))
         self._round = self._round.apply(seat, act)
         outcome = self._round.outcome
         if outcome is None:
@@ -421,7 +420,7 @@ class Game:
             "winner": self._winner,
             "hand_number": len(self._history) + 1,
             "deck_left": len(self._deck),
-            "log": [_public_event(event, seat) for event in self._events],
+            "log": [_public_event(event, seat) for event in _listed(self._events)],
             "declared": {lance: list(flags) for lance, flags in self._declared.items()},
             "lances": {lance: outcome._asdict() for lance, outcome in self._results},
             "bet": None if rnd is None else {
@@ -465,6 +464,15 @@ class Game:
         for text_action in data["actions"]:
             g = g.apply(text_action)
         return g
+
+
+def _listed(node: tuple[Any, ...] | None) -> list[Any]:
+    """The items of a persistent list built as (previous, item) pairs, oldest first."""
+    out = []
+    while node is not None:
+        node, item = node
+        out.append(item)
+    return out[::-1]
 
 
 def _public_event(event: Event, seat: int) -> dict[str, Any]:

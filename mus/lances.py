@@ -105,7 +105,6 @@ class Table:
             self.juego_value[signature] = (3 if points == 31 else 2) if points >= 31 else 0
 
 
-@cache
 def table_for(rules: Rules) -> Table:
     return _table(rules.reyes, rules.real_31)
 
