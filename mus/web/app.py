@@ -1,0 +1,160 @@
+"""The controller: clicks and keys become session calls; bots move with pauses. Browser only.
+
+One click, one change and one keydown listener on the document read ``data-action``
+(engine actions and continuar / nueva / revancha), ``data-ui`` (screen commands),
+``data-pos`` (the player's cards) and ``data-setting`` (the new-game form).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+from .deckart import DeckArt
+from .dom import Page, local_storage, nil, query_param, text_or_none
+from .saves import SafeStorage
+from .session import Session
+from .view import build_view
+
+ADVANCE = ("continuar", "nueva", "revancha")
+DECK_FILE = "deck.svg"  # copied next to the package by pyscript.toml
+
+
+def _deck_art() -> DeckArt | None:
+    try:
+        if os.path.exists(DECK_FILE):
+            with open(DECK_FILE, encoding="utf-8") as f:
+                return DeckArt(f.read())
+    except OSError:
+        pass
+    return None
+
+
+class App:
+    def __init__(self) -> None:
+        instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
+        seed = query_param("seed") or ""
+        self.seed = int(seed) if seed.isdigit() else None  # ?seed=N: new partidas deal from N (demos, tests)
+        self.session = Session(SafeStorage(local_storage()), instant=instant)
+        self.page = Page(_deck_art())
+        self.driving = False
+        self._proxies: list[Any] = []
+
+    # --- life cycle ------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.session.restore()
+        self.render()
+        for kind, handler in (("click", self.on_click), ("change", self.on_change),
+                              ("keydown", self.on_keydown)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            document.addEventListener(kind, proxy)
+        self.drive()
+
+    def render(self) -> None:
+        self.page.show(build_view(self.session))
+
+    def drive(self) -> None:
+        """Let the bots play until it is the player's turn (or a showdown waits)."""
+        if not self.driving and self.session.bot_to_play() is not None:
+            self.driving = True
+            asyncio.ensure_future(self._bots())
+
+    async def _bots(self) -> None:
+        try:
+            while self.session.bot_to_play() is not None:
+                pause = self.session.pause
+                await asyncio.sleep(pause)
+                if self.session.bot_to_play() is None:
+                    break
+                self.session.bot_move()
+                self.render()
+        except Exception as error:  # keep playing possible; the console says what broke
+            window.console.error(f"mus: bot loop failed: {error!r}")
+        finally:
+            self.driving = False
+
+    # --- events ------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if nil(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-action], [data-ui], [data-pos]")
+        if nil(el) or el.disabled or el.getAttribute("aria-disabled") == "true":
+            return
+        attr = el.getAttribute
+        try:
+            self._command(text_or_none(attr("data-action")), text_or_none(attr("data-ui")),
+                          text_or_none(attr("data-pos")), text_or_none(attr("value")))
+        except Exception as error:
+            window.console.error(f"mus: click failed: {error!r}")
+
+    def _command(self, action: str | None, ui: str | None, pos: str | None, value: str | None) -> None:
+        s = self.session
+        if action == "continuar":
+            s.ack()
+        elif action == "nueva":
+            s.new_game(self.seed)
+        elif action == "revancha":
+            s.rematch(self.seed)
+        elif action:
+            if not s.play(action):
+                return
+        elif ui == "lang" and value:
+            s.set_setting("lang", value)
+        elif ui == "menu":
+            s.open_setup()
+        elif ui == "volver":
+            s.close_setup()
+        elif ui == "dismiss" and value:
+            s.dismiss(value)
+        elif ui == "envite-less":
+            s.step_envite(-1)
+        elif ui == "envite-more":
+            s.step_envite(1)
+        elif pos is not None and pos.isdigit():
+            s.toggle_card(int(pos))
+        else:
+            return
+        self.render()
+        self.drive()
+
+    def on_change(self, event: Any) -> None:
+        el = event.target
+        name = None if nil(el) or not hasattr(el, "getAttribute") else text_or_none(el.getAttribute("data-setting"))
+        if not name:
+            return
+        value = ("true" if el.checked else "false") if el.type == "checkbox" else str(el.value)
+        self.session.set_setting(name, value)
+        self.render()
+
+    def on_keydown(self, event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        tag = "" if nil(event.target) else str(event.target.tagName or "").lower()
+        if tag in ("input", "select", "textarea"):
+            return
+        if key in ("1", "2", "3", "4") and any(a.startswith("descarte") for a in self.session.human_legal()):
+            self.session.toggle_card(int(key) - 1)
+            self.render()
+        elif key == "Escape" and self.session.screen == "setup" and self.session.game is not None:
+            self.session.close_setup()
+            self.render()
+            self.drive()
+
+
+_app: App | None = None
+
+
+def run() -> App:
+    global _app
+    _app = App()
+    _app.start()
+    return _app

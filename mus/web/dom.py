@@ -1,0 +1,160 @@
+"""The page: puts a view's HTML into its regions, keeps focus, wraps localStorage. Browser only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+try:
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # older Pyodide: null already comes back as None
+    jsnull = None
+
+from . import render
+from .deckart import DeckArt
+
+PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
+
+
+def nil(value: Any) -> bool:
+    """True for Python None and JavaScript null (Pyodide hands null over as ``jsnull``)."""
+    return value is None or value is jsnull
+
+
+def text_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+class BrowserStorage:
+    """``localStorage`` behind the ``saves.Storage`` interface (may raise: SafeStorage copes)."""
+
+    def __init__(self, backend: Any) -> None:
+        self.backend = backend
+
+    def get(self, key: str) -> str | None:
+        return text_or_none(self.backend.getItem(key))
+
+    def set(self, key: str, value: str) -> None:
+        self.backend.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        self.backend.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.backend.key(i)) for i in range(int(self.backend.length))]
+
+
+def local_storage() -> BrowserStorage | None:
+    try:  # reading window.localStorage itself throws in sandboxed frames
+        backend = window.localStorage
+        return None if nil(backend) else BrowserStorage(backend)
+    except Exception:
+        return None
+
+
+def query_param(name: str) -> str | None:
+    params = window.URLSearchParams.new(window.location.search)
+    return text_or_none(params.get(name))
+
+
+class Page:
+    def __init__(self, art: DeckArt | None) -> None:
+        self.art = art
+        self.html: dict[str, str] = {}
+        self.classes: dict[str, str] = {}
+        self.log: list[str] = []
+        self.overlay_open = False
+        self.dealt: tuple[Any, ...] = ()
+
+    def show(self, view: dict[str, Any]) -> None:
+        root = document.documentElement
+        root.lang = view["lang"]
+        if view["phase"]:
+            root.setAttribute("data-phase", view["phase"])
+        else:
+            root.removeAttribute("data-phase")
+        root.setAttribute("data-screen", "setup" if view["setup"] else "table")
+        root.classList.toggle("instant", bool(view["instant"]))
+        document.title = view["title"]
+        table = document.getElementById("table")
+        table.setAttribute("aria-label", view["table_label"])
+        if view["seed"] is not None:
+            table.setAttribute("data-seed", str(view["seed"]))
+
+        active = document.activeElement
+        active_id = "" if nil(active) else str(active.id or "")
+        for name, (html, cls) in render.regions(view, self.art).items():
+            el = document.getElementById(name)
+            if nil(el):
+                continue
+            if cls is not None and self.classes.get(name) != cls:
+                el.className = cls
+                self.classes[name] = cls
+            if self.html.get(name) != html:
+                el.innerHTML = html
+                self.html[name] = html
+        self._show_log(view)
+        document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
+        self._deal_animation(view)
+
+        opened = bool(view["setup"] or view["showdown"] or view["fin"])
+        for name in PAGE_REGIONS:
+            el = document.getElementById(name)
+            if not nil(el):
+                el.toggleAttribute("inert", opened)
+        self._restore_focus(active_id, opened and not self.overlay_open)
+        self.overlay_open = opened
+
+    def _deal_animation(self, view: dict[str, Any]) -> None:
+        """Replay the deal animation when the player's cards change (a new hand, the serve)."""
+        seats = view["seats"]
+        dealt = (view["seed"], seats[0]["cards"] and tuple(c["card"] for c in seats[0]["cards"])) if seats else ()
+        if dealt == self.dealt:
+            return
+        self.dealt = dealt
+        if not seats or view["instant"]:
+            return
+        for el in document.querySelectorAll("#table .hand"):
+            el.classList.remove("deal")
+            _ = el.offsetWidth  # restart the CSS animation
+            el.classList.add("deal")
+
+    def _show_log(self, view: dict[str, Any]) -> None:
+        title = document.getElementById("log-title")
+        if not nil(title):
+            title.textContent = view["log_title"]
+        lines = render.log_lines(view)
+        box = document.getElementById("log")
+        if nil(box) or lines == self.log:
+            return
+        if lines[: len(self.log)] == self.log and self.log:
+            new = lines[len(self.log):]
+        else:
+            box.innerHTML = ""
+            new = lines
+        for line in new:
+            p = document.createElement("p")
+            p.innerHTML = line
+            box.append(p)
+        self.log = lines
+        box.scrollTop = box.scrollHeight
+
+    def _restore_focus(self, active_id: str, overlay_opened: bool) -> None:
+        active = document.activeElement
+        lost = nil(active) or active == document.body or not active.isConnected
+        if overlay_opened:
+            title = document.getElementById("overlay-title")
+            if not nil(title):
+                title.focus()
+            return
+        if not lost:
+            return
+        if active_id:
+            again = document.getElementById(active_id)
+            if not nil(again) and not again.disabled:
+                again.focus()
+                return
+        target = document.querySelector("#overlay.open .btn-primary, #controls button:not([disabled])")
+        if not nil(target):
+            target.focus()

@@ -1,0 +1,323 @@
+"""Every text the player reads, in Spanish (default) and English. Pure Python.
+
+>>> t("en", "team", team=0)
+'Us'
+>>> card_name("es", "Ro"), card_name("en", "7b")
+('Rey de oros', 'Seven of clubs')
+>>> speech("es", "envido 5", raise_=True), speech("en", "envido 5", raise_=True)
+('Envido 5 más', 'Raise 5')
+>>> spoken_ledger("es", [
+...     {"team": 1, "points": 3, "reason": "3 de duples", "lance": "pares", "seat": 1},
+...     {"team": 1, "points": 2, "reason": "2 de medias del compañero", "lance": "pares", "seat": 3}])
+[{'team': 1, 'text': '3 de duples y 2 de medias del compañero', 'total': 5}]
+>>> stones("es", 23)
+'4 amarracos y 3 piedras'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+LANGS = ("es", "en")
+DEFAULT_LANG = "es"
+LANCES = ("grande", "chica", "pares", "juego", "punto")
+
+RANKS = {
+    "es": {"R": "Rey", "C": "Caballo", "S": "Sota", "7": "Siete", "6": "Seis", "5": "Cinco",
+           "4": "Cuatro", "3": "Tres", "2": "Dos", "A": "As"},
+    "en": {"R": "King", "C": "Knight", "S": "Jack", "7": "Seven", "6": "Six", "5": "Five",
+           "4": "Four", "3": "Three", "2": "Two", "A": "Ace"},
+}
+SUITS = {
+    "es": {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"},
+    "en": {"o": "coins", "c": "cups", "e": "swords", "b": "clubs"},
+}
+
+STRINGS: dict[str, dict[str, str]] = {
+    "es": {
+        "title": "Mus",
+        "table": "Mesa de mus",
+        "seat.0": "Tú", "seat.1": "Rival derecho", "seat.2": "Compañero", "seat.3": "Rival izquierdo",
+        "seat.short.0": "Tú", "seat.short.1": "Derecha", "seat.short.2": "Compañero", "seat.short.3": "Izquierda",
+        "team.0": "Nosotros", "team.1": "Ellos",
+        "phase.mus": "Mus", "phase.descarte": "Descarte", "phase.grande": "Grande",
+        "phase.chica": "Chica", "phase.pares": "Pares", "phase.juego": "Juego",
+        "phase.punto": "Punto", "phase.fin": "Fin de la partida",
+        "mano": "Mano", "postre": "Postre",
+        "your_hand": "Tu mano", "controls": "Tus jugadas", "face_down": "{name}: {n} cartas boca abajo",
+        "turn.you": "Te toca", "turn.other": "Le toca a {name}",
+        "prompt.mus": "¿Quieres mus?", "prompt.descarte": "Elige de 1 a 4 cartas para descartar",
+        "prompt.bet": "{lance}: ¿qué dices?", "prompt.answer": "{lance}: {amount} en juego. ¿Lo quieres?",
+        "prompt.ordago": "{lance}: ¡órdago! ¿Lo quieres?",
+        "waiting": "Esperando a {name}…",
+        "act.mus": "Mus", "act.no hay mus": "No hay mus", "act.paso": "Paso",
+        "act.envido": "Envido", "act.envido_n": "Envido {n}", "act.raise_n": "Envido {n} más",
+        "act.quiero": "Quiero", "act.no quiero": "No quiero", "act.ordago": "Órdago",
+        "act.descarte": "Descartar {n}", "act.descarte_none": "Descartar",
+        "act.continuar": "Siguiente mano", "act.ver_final": "Ver el resultado",
+        "act.nueva": "Empezar partida", "act.revancha": "Revancha", "act.menu": "Nueva partida…", "act.menu.short": "Nueva",
+        "act.volver": "Volver a la partida", "act.lang": "English",
+        "act.lang.label": "Switch to English",
+        "stepper.less": "Envidar uno menos", "stepper.more": "Envidar uno más",
+        "stepper.label": "Cantidad del envite",
+        "say.mus": "Mus", "say.no hay mus": "No hay mus", "say.paso": "Paso",
+        "say.envido": "¡Envido!", "say.envido_n": "Envido {n}", "say.raise_n": "Envido {n} más",
+        "say.quiero": "Quiero", "say.no quiero": "No quiero", "say.ordago": "¡Órdago!",
+        "say.pares sí": "Pares sí", "say.pares no": "Pares no",
+        "say.juego sí": "Juego sí", "say.juego no": "Juego no",
+        "say.descarte": "Descarto {n}", "say.descarte_you": "Descartas {n}",
+        "log.servido": "Se sirven las cartas", "log.line": "{name}: {text}",
+        "log.title": "Lo que se ha dicho", "log.hand": "Mano {n} · es mano {name}",
+        "score.title": "Tanteo", "score.tantos": "{n} tantos", "score.target": "a {n}",
+        "score.juegos": "Juegos", "score.vacas": "Vacas", "score.juegos_to_win": "Vaca a {n} juegos",
+        "stones.none": "sin piedras", "stones.piedra": "{n} piedra", "stones.piedras": "{n} piedras",
+        "stones.amarraco": "{n} amarraco", "stones.amarracos": "{n} amarracos", "and": "y",
+        "bet.table": "En la mesa: {n}", "bet.pending": "Envite: {n}", "bet.ordago": "¡Órdago!",
+        "lance.paso": "en paso", "lance.querido": "{n} querido", "lance.deje": "no quiso ({n})",
+        "lance.ordago": "órdago querido", "lance.sin envite": "sin envite", "lance.now": "ahora",
+        "declared.pares": "Pares", "declared.juego": "Juego",
+        "showdown.title": "Mano {n}: el recuento", "showdown.nobody": "Nadie enseñó las cartas.",
+        "showdown.winner": "{lance}: {name}", "showdown.total": "{n} en total",
+        "showdown.nothing": "no se lleva nada", "showdown.score": "Tanteo: {a} – {b}",
+        "showdown.won": "Gana", "showdown.hands": "Las cartas",
+        "showdown.ledger": "Cuentan así",
+        "juego.us": "¡Juego para nosotros!", "juego.them": "Juego para ellos",
+        "vaca.us": "¡Y la vaca es nuestra!", "vaca.them": "Y la vaca es suya",
+        "fin.us": "¡Habéis ganado la partida!", "fin.them": "Han ganado ellos la partida",
+        "fin.title": "Fin de la partida", "fin.summary": "Juegos {a} – {b} · Vacas {c} – {d}",
+        "setup.title": "Nueva partida", "setup.level": "Dificultad",
+        "level.facil": "Fácil", "level.normal": "Normal", "level.dificil": "Difícil",
+        "level.random": "Al azar",
+        "setup.reyes": "Reyes", "reyes.8": "8 reyes", "reyes.4": "4 reyes",
+        "setup.real_31": "31 real (rey y tres sietes gana a cualquier 31)",
+        "setup.target": "Tantos por juego", "setup.juegos": "Juegos por vaca",
+        "setup.speed": "Velocidad", "speed.lenta": "Lenta", "speed.normal": "Normal",
+        "speed.rapida": "Rápida", "speed.instantanea": "Instantánea",
+        "setup.lang": "Idioma", "lang.es": "Español", "lang.en": "English",
+        "setup.resume": "Tienes una partida a medias: empezar otra la abandona.",
+        "stats.title": "Tus estadísticas", "stats.none": "Aún no has terminado ninguna partida.",
+        "stats.partidas": "Partidas: {won} ganadas de {n}", "stats.juegos": "Juegos: {won} ganados de {n}",
+        "stats.manos": "Manos: {won} ganadas de {n}", "stats.lance": "{lance}: {won} de {n}",
+        "stats.lances": "Lances ganados",
+        "notice.memory": "Este navegador no deja guardar (modo privado o página incrustada): "
+                         "la partida se perderá al cerrar o recargar la página.",
+        "notice.corrupt": "No se ha podido recuperar la partida guardada ({why}). No la hemos borrado: "
+                          "queda apartada como «{key}». Puedes empezar una partida nueva.",
+        "why.unreadable": "el guardado está dañado", "why.newer": "es de una versión más nueva del juego",
+        "why.invalid": "sus jugadas no son válidas",
+        "notice.close": "Entendido",
+        "menu": "Menú",
+        "loading": "cargando…",
+    },
+    "en": {
+        "title": "Mus",
+        "table": "Mus table",
+        "seat.0": "You", "seat.1": "Right rival", "seat.2": "Partner", "seat.3": "Left rival",
+        "seat.short.0": "You", "seat.short.1": "Right", "seat.short.2": "Partner", "seat.short.3": "Left",
+        "team.0": "Us", "team.1": "Them",
+        "phase.mus": "Mus", "phase.descarte": "Discard", "phase.grande": "Grande (high)",
+        "phase.chica": "Chica (low)", "phase.pares": "Pairs", "phase.juego": "Game (31+)",
+        "phase.punto": "Point", "phase.fin": "Game over",
+        "mano": "Lead", "postre": "Last",
+        "your_hand": "Your hand", "controls": "Your moves", "face_down": "{name}: {n} cards face down",
+        "turn.you": "Your turn", "turn.other": "{name} to play",
+        "prompt.mus": "Mus (change cards)?", "prompt.descarte": "Pick 1 to 4 cards to discard",
+        "prompt.bet": "{lance}: what do you say?", "prompt.answer": "{lance}: {amount} at stake. Accept?",
+        "prompt.ordago": "{lance}: órdago! Accept?",
+        "waiting": "Waiting for {name}…",
+        "act.mus": "Mus", "act.no hay mus": "No mus", "act.paso": "Pass",
+        "act.envido": "Bet 2", "act.envido_n": "Bet {n}", "act.raise_n": "Raise {n}",
+        "act.quiero": "Accept", "act.no quiero": "Decline", "act.ordago": "Órdago (all in)",
+        "act.descarte": "Discard {n}", "act.descarte_none": "Discard",
+        "act.continuar": "Next hand", "act.ver_final": "See the result",
+        "act.nueva": "Start game", "act.revancha": "Rematch", "act.menu": "New game…", "act.menu.short": "New",
+        "act.volver": "Back to the game", "act.lang": "Español",
+        "act.lang.label": "Cambiar a español",
+        "stepper.less": "Bet one less", "stepper.more": "Bet one more",
+        "stepper.label": "Bet amount",
+        "say.mus": "Mus", "say.no hay mus": "No mus", "say.paso": "Pass",
+        "say.envido": "I bet!", "say.envido_n": "Bet {n}", "say.raise_n": "Raise {n}",
+        "say.quiero": "Accepted", "say.no quiero": "Declined", "say.ordago": "Órdago!",
+        "say.pares sí": "Pairs: yes", "say.pares no": "Pairs: no",
+        "say.juego sí": "Game: yes", "say.juego no": "Game: no",
+        "say.descarte": "Discards {n}", "say.descarte_you": "You discard {n}",
+        "log.servido": "New cards are dealt", "log.line": "{name}: {text}",
+        "log.title": "Calls", "log.hand": "Hand {n} · {name} leads",
+        "score.title": "Score", "score.tantos": "{n} points", "score.target": "to {n}",
+        "score.juegos": "Games", "score.vacas": "Vacas", "score.juegos_to_win": "Vaca: first to {n} games",
+        "stones.none": "no stones", "stones.piedra": "{n} piedra", "stones.piedras": "{n} piedras",
+        "stones.amarraco": "{n} amarraco", "stones.amarracos": "{n} amarracos", "and": "and",
+        "bet.table": "On the table: {n}", "bet.pending": "Bet: {n}", "bet.ordago": "Órdago!",
+        "lance.paso": "all passed", "lance.querido": "{n} accepted", "lance.deje": "declined ({n})",
+        "lance.ordago": "órdago accepted", "lance.sin envite": "no betting", "lance.now": "now",
+        "declared.pares": "Pairs", "declared.juego": "Game",
+        "showdown.title": "Hand {n}: the count", "showdown.nobody": "Nobody showed their cards.",
+        "showdown.winner": "{lance}: {name}", "showdown.total": "{n} in all",
+        "showdown.nothing": "scores nothing", "showdown.score": "Score: {a} – {b}",
+        "showdown.won": "Wins", "showdown.hands": "The cards",
+        "showdown.ledger": "The count",
+        "juego.us": "We win the game!", "juego.them": "They win the game",
+        "vaca.us": "And the vaca is ours!", "vaca.them": "And the vaca is theirs",
+        "fin.us": "You won the match!", "fin.them": "They won the match",
+        "fin.title": "Match over", "fin.summary": "Games {a} – {b} · Vacas {c} – {d}",
+        "setup.title": "New game", "setup.level": "Difficulty",
+        "level.facil": "Easy", "level.normal": "Normal", "level.dificil": "Hard",
+        "level.random": "Random",
+        "setup.reyes": "Kings", "reyes.8": "8 kings", "reyes.4": "4 kings",
+        "setup.real_31": "Real 31 (a king and three sevens beat any 31)",
+        "setup.target": "Points per game", "setup.juegos": "Games per vaca",
+        "setup.speed": "Speed", "speed.lenta": "Slow", "speed.normal": "Normal",
+        "speed.rapida": "Fast", "speed.instantanea": "Instant",
+        "setup.lang": "Language", "lang.es": "Español", "lang.en": "English",
+        "setup.resume": "You have a game in progress: starting another abandons it.",
+        "stats.title": "Your statistics", "stats.none": "You have not finished a match yet.",
+        "stats.partidas": "Matches: {won} won of {n}", "stats.juegos": "Games: {won} won of {n}",
+        "stats.manos": "Hands: {won} won of {n}", "stats.lance": "{lance}: {won} of {n}",
+        "stats.lances": "Lances won",
+        "notice.memory": "This browser does not allow saving (private mode or embedded page): "
+                         "the game will be lost when the page is closed or reloaded.",
+        "notice.corrupt": "The saved game could not be restored ({why}). It was not deleted: "
+                          "it is kept aside as “{key}”. You can start a new game.",
+        "why.unreadable": "the save is damaged", "why.newer": "it comes from a newer version of the game",
+        "why.invalid": "its moves are not valid",
+        "notice.close": "OK",
+        "menu": "Menu",
+        "loading": "loading…",
+    },
+}
+
+
+def lang_or_default(lang: object) -> str:
+    return lang if isinstance(lang, str) and lang in LANGS else DEFAULT_LANG
+
+
+def t(lang: str, key: str, /, **fields: Any) -> str:
+    """The text for ``key``; ``team=`` / ``seat=`` pick ``key.N`` entries."""
+    table = STRINGS[lang_or_default(lang)]
+    if "team" in fields and key == "team":
+        key = f"team.{fields['team']}"
+    if "seat" in fields and key in ("seat", "seat.short"):
+        key = f"{key}.{fields['seat']}"
+    text = table.get(key, STRINGS[DEFAULT_LANG].get(key, key))
+    return text.format(**fields) if fields else text
+
+
+def card_name(lang: str, card: str) -> str:
+    """'Ro' → 'Rey de oros' / 'King of coins'."""
+    lang = lang_or_default(lang)
+    rank, suit = RANKS[lang][card[0]], SUITS[lang][card[1]]
+    return f"{rank} de {suit}" if lang == "es" else f"{rank} of {suit}"
+
+
+def lance_name(lang: str, lance: str) -> str:
+    return t(lang, f"phase.{lance}")
+
+
+def envido_amount(notation: str) -> int | None:
+    """2 for 'envido', N for 'envido N', None for anything else."""
+    head, _, rest = notation.partition(" ")
+    if head != "envido":
+        return None
+    return int(rest) if rest.isdigit() else 2
+
+
+def action_label(lang: str, notation: str, *, raise_: bool = False) -> str:
+    """Button text for an engine action."""
+    amount = envido_amount(notation)
+    if amount is not None:
+        if raise_:
+            return t(lang, "act.raise_n", n=amount)
+        return t(lang, "act.envido") if amount == 2 else t(lang, "act.envido_n", n=amount)
+    if notation.startswith("descarte"):
+        n = len(notation.split()) - 1
+        return t(lang, "act.descarte", n=n) if n else t(lang, "act.descarte_none")
+    return t(lang, f"act.{notation}")
+
+
+def speech(lang: str, notation: str, *, raise_: bool = False, count: int = 0, you: bool = False) -> str:
+    """What a player says aloud for an action (speech bubble and log)."""
+    amount = envido_amount(notation)
+    if amount is not None:
+        if raise_:
+            return t(lang, "say.raise_n", n=amount)
+        return t(lang, "say.envido") if amount == 2 else t(lang, "say.envido_n", n=amount)
+    if notation.startswith("descarte"):
+        return t(lang, "say.descarte_you" if you else "say.descarte", n=count)
+    key = f"say.{notation}"
+    return t(lang, key) if key in STRINGS[DEFAULT_LANG] else notation
+
+
+def join_words(lang: str, parts: list[str]) -> str:
+    """'a', 'a y b', 'a, b y c' (English: 'a, b and c')."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} {t(lang, 'and')} {parts[-1]}"
+
+
+def stones(lang: str, tantos: int) -> str:
+    """Tantos as the table counts them: 5 piedras make 1 amarraco."""
+    amarracos, piedras = divmod(max(0, tantos), 5)
+    parts = []
+    if amarracos:
+        parts.append(t(lang, "stones.amarraco" if amarracos == 1 else "stones.amarracos", n=amarracos))
+    if piedras:
+        parts.append(t(lang, "stones.piedra" if piedras == 1 else "stones.piedras", n=piedras))
+    return join_words(lang, parts) if parts else t(lang, "stones.none")
+
+
+# --- the count, said aloud ----------------------------------------------------------
+
+_ARTICLE = {"a grande": "grande", "a chica": "chica", "a pares": "pares", "a juego": "juego",
+            "al punto": "punto"}
+_REASONS = (
+    ("envite", re.compile(r"^(\d+) de envite (a grande|a chica|a pares|a juego|al punto)$")),
+    ("deje", re.compile(r"^(\d+) porque no$")),
+    ("ordago", re.compile(r"^órdago (a grande|a chica|a pares|a juego|al punto)$")),
+    ("paso", re.compile(r"^(\d+) de (grande|chica|punto)$")),
+    ("pares", re.compile(r"^(\d+) de (duples|medias|pareja)( del compañero)?$")),
+    ("la31", re.compile(r"^(\d+) de la 31( del compañero)?$")),
+    ("juego", re.compile(r"^(\d+) de juego( del compañero)?$")),
+)
+_EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pairs", "juego": "game", "punto": "point"}
+_EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pair"}
+
+
+def reason_text(lang: str, entry: dict[str, Any]) -> str:
+    """One ledger line in words: '2 de envite a grande' / '2 for the bet at grande'."""
+    reason = str(entry.get("reason", ""))
+    if lang_or_default(lang) == "es":
+        return reason
+    points = entry.get("points", 0)
+    for kind, pattern in _REASONS:
+        m = pattern.match(reason)
+        if not m:
+            continue
+        if kind == "envite":
+            return f"{points} for the bet at {_EN_LANCE[_ARTICLE[m.group(2)]]}"
+        if kind == "deje":
+            return f"{points} for the declined bet"
+        if kind == "ordago":
+            return f"the órdago at {_EN_LANCE[_ARTICLE[m.group(1)]]}"
+        if kind == "paso":
+            return f"{points} for {_EN_LANCE[m.group(2)]}"
+        partner = bool(m.groups()[-1])
+        whose = "partner's " if partner else ""
+        if kind == "pares":
+            return f"{points} for {whose}{_EN_PARES[m.group(2)]}"
+        if kind == "la31":
+            return f"{points} for {whose}31"
+        return f"{points} for {whose}game"
+    return reason
+
+
+def spoken_ledger(lang: str, ledger: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The count as players say it, one sentence per team in the order scored."""
+    teams: dict[int, list[dict[str, Any]]] = {}
+    for entry in ledger:
+        teams.setdefault(int(entry["team"]), []).append(entry)
+    return [
+        {"team": team, "text": join_words(lang, [reason_text(lang, e) for e in entries]),
+         "total": sum(int(e["points"]) for e in entries)}
+        for team, entries in teams.items()
+    ]

@@ -1,0 +1,312 @@
+"""Saved partida, remembered settings and statistics, against a tiny storage interface. Pure.
+
+The browser's ``localStorage`` is wrapped by the DOM layer into something with ``get``,
+``set``, ``remove`` and ``keys``; tests use ``MemoryStorage``. ``SafeStorage`` switches to
+memory for good the first time the real storage throws (private mode, sandboxed iframe,
+full quota) and says so through ``fallback``.
+
+The save is the engine's own JSON (rules, seed, actions) inside an envelope with a schema
+version, how many showdowns the player has acknowledged, how many finished hands were added
+to the statistics, the settings and each seat's bot level. A save that cannot be used is
+never deleted: it is moved aside under ``mus.save.corrupt.<time>``.
+
+>>> store = MemoryStorage()
+>>> game = mus.Game.new(seed=1).apply("mus")
+>>> write_save(store, Saved(game, acked=0, counted=0, settings=Settings(), levels=[None, "normal", "normal", "normal"]))
+>>> saved, problem = load_save(store)
+>>> saved.game.observation(0) == game.observation(0), problem
+(True, None)
+>>> store.set(SAVE_KEY, "{oops")
+>>> saved, problem = load_save(store)
+>>> saved, problem["why"], store.get(problem["key"])
+(None, 'unreadable', '{oops')
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import mus
+
+from .settings import LEVELS, Settings
+
+SCHEMA = 1
+SAVE_KEY = "mus.save"
+SETTINGS_KEY = "mus.settings"
+STATS_KEY = "mus.stats"
+ASIDE_PREFIX = "mus.save.corrupt"
+PROBE_KEY = "mus.probe"
+LANCES = ("grande", "chica", "pares", "juego", "punto")
+
+
+class Storage(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStorage:
+    """Storage that lives as long as the page."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = str(value)
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+class SafeStorage:
+    """A storage that never raises: after the backend's first error it keeps to memory."""
+
+    def __init__(self, backend: Storage | None) -> None:
+        self.memory = MemoryStorage()
+        self.backend = backend
+        self.fallback = backend is None
+        if backend is not None:
+            try:  # a storage that cannot even hold one key is no storage
+                backend.set(PROBE_KEY, "1")
+                ok = backend.get(PROBE_KEY) == "1"
+                backend.remove(PROBE_KEY)
+            except Exception:
+                ok = False
+            if not ok:
+                self._fail()
+
+    def _fail(self) -> None:
+        backend, self.backend, self.fallback = self.backend, None, True
+        if backend is None:
+            return
+        try:  # keep what can still be read
+            for key in backend.keys():
+                value = backend.get(key)
+                if value is not None and key not in self.memory.data:
+                    self.memory.set(key, value)
+        except Exception:
+            pass
+
+    def get(self, key: str) -> str | None:
+        if self.backend is not None:
+            try:
+                return self.backend.get(key)
+            except Exception:
+                self._fail()
+        return self.memory.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.backend is not None:
+            try:
+                self.backend.set(key, value)
+                return
+            except Exception:
+                self._fail()
+        self.memory.set(key, value)
+
+    def remove(self, key: str) -> None:
+        if self.backend is not None:
+            try:
+                self.backend.remove(key)
+                return
+            except Exception:
+                self._fail()
+        self.memory.remove(key)
+
+    def keys(self) -> list[str]:
+        if self.backend is not None:
+            try:
+                return self.backend.keys()
+            except Exception:
+                self._fail()
+        return self.memory.keys()
+
+
+# --- the saved partida ------------------------------------------------------------------
+
+
+@dataclass
+class Saved:
+    game: mus.Game
+    acked: int = 0  # showdowns (finished hands) the player has seen and dismissed
+    counted: int = 0  # finished hands already added to the statistics
+    settings: Settings = field(default_factory=Settings)
+    levels: list[str | None] = field(default_factory=lambda: [None, "normal", "normal", "normal"])
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; ``why`` is unreadable, newer or invalid."""
+
+    def __init__(self, why: str, detail: str) -> None:
+        super().__init__(f"{why}: {detail}")
+        self.why = why
+
+
+def encode_save(saved: Saved) -> str:
+    return json.dumps({
+        "schema": SCHEMA,
+        "game": json.loads(saved.game.to_json()),
+        "acked": saved.acked,
+        "counted": saved.counted,
+        "settings": saved.settings.to_dict(),
+        "levels": saved.levels,
+        "saved_at": int(time.time() * 1000),
+    }, ensure_ascii=False, separators=(",", ":"))
+
+
+def _count(value: object, limit: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit:
+        raise SaveError("unreadable", f"expected a count 0..{limit}, got {value!r}")
+    return value
+
+
+def decode_save(text: str) -> Saved:
+    """The save in ``text``; raises SaveError saying why it cannot be used."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise SaveError("unreadable", f"not JSON ({error})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("schema"), int):
+        raise SaveError("unreadable", "not a saved partida")
+    if data["schema"] > SCHEMA:
+        raise SaveError("newer", f"schema {data['schema']} is newer than {SCHEMA}")
+    if data["schema"] != SCHEMA or not isinstance(data.get("game"), dict):
+        raise SaveError("unreadable", f"schema {data['schema']} without a game")
+    try:
+        game = mus.Game.from_json(json.dumps(data["game"]))
+    except Exception as error:  # ValueError (IllegalActionError too) or a tampered shape
+        raise SaveError("invalid", str(error)) from None
+    finished = len(game.history)
+    levels = data.get("levels")
+    if not (isinstance(levels, list) and len(levels) == 4 and levels[0] is None
+            and all(level in LEVELS for level in levels[1:])):
+        raise SaveError("unreadable", f"expected four seat levels, got {levels!r}")
+    return Saved(game, _count(data.get("acked", finished), finished),
+                 _count(data.get("counted", finished), finished),
+                 Settings.from_dict(data.get("settings")), list(levels))
+
+
+def write_save(storage: Storage, saved: Saved) -> None:
+    storage.set(SAVE_KEY, encode_save(saved))
+
+
+def clear_save(storage: Storage) -> None:
+    storage.remove(SAVE_KEY)
+
+
+def move_aside(storage: Storage, text: str, now_ms: int | None = None) -> str:
+    """Keep ``text`` under a fresh ``mus.save.corrupt.<time>`` key; return that key."""
+    stamp = int(time.time() * 1000) if now_ms is None else now_ms
+    existing = set(storage.keys())
+    key, n = f"{ASIDE_PREFIX}.{stamp}", 1
+    while key in existing:
+        n += 1
+        key = f"{ASIDE_PREFIX}.{stamp}-{n}"
+    storage.set(key, text)
+    return key
+
+
+def load_save(storage: Storage) -> tuple[Saved | None, dict[str, str] | None]:
+    """(the saved partida or None, None) or, for a bad save, (None, {why, key}) after
+    moving it aside."""
+    text = storage.get(SAVE_KEY)
+    if text is None:
+        return None, None
+    try:
+        return decode_save(text), None
+    except SaveError as error:
+        key = move_aside(storage, text)
+        storage.remove(SAVE_KEY)
+        return None, {"why": error.why, "key": key}
+
+
+# --- settings -----------------------------------------------------------------------------
+
+
+def load_settings(storage: Storage) -> Settings:
+    try:
+        return Settings.from_dict(json.loads(storage.get(SETTINGS_KEY) or "null"))
+    except ValueError:
+        return Settings()
+
+
+def write_settings(storage: Storage, settings: Settings) -> None:
+    storage.set(SETTINGS_KEY, json.dumps(settings.to_dict()))
+
+
+# --- statistics -----------------------------------------------------------------------------
+
+
+def empty_stats() -> dict[str, Any]:
+    """Each counter is [won by us, played]."""
+    return {"schema": SCHEMA, "partidas": [0, 0], "juegos": [0, 0], "manos": [0, 0],
+            "lances": {lance: [0, 0] for lance in LANCES}}
+
+
+def _pair(value: object) -> list[int] | None:
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+            and value[0] <= value[1]):
+        return list(value)
+    return None
+
+
+def load_stats(storage: Storage) -> dict[str, Any]:
+    """The statistics; anything unreadable in them counts as zero."""
+    stats = empty_stats()
+    try:
+        data = json.loads(storage.get(STATS_KEY) or "null")
+    except ValueError:
+        return stats
+    if not isinstance(data, dict):
+        return stats
+    for key in ("partidas", "juegos", "manos"):
+        stats[key] = _pair(data.get(key)) or stats[key]
+    lances = data.get("lances")
+    if isinstance(lances, dict):
+        for lance in LANCES:
+            stats["lances"][lance] = _pair(lances.get(lance)) or stats["lances"][lance]
+    return stats
+
+
+def write_stats(storage: Storage, stats: dict[str, Any]) -> None:
+    storage.set(STATS_KEY, json.dumps(stats, separators=(",", ":")))
+
+
+def _bump(pair: list[int], won: bool) -> None:
+    pair[0] += int(won)
+    pair[1] += 1
+
+
+def count_hand(stats: dict[str, Any], hand: dict[str, Any], human_team: int = 0) -> dict[str, Any]:
+    """Add one finished hand (a ``history`` entry) to the statistics; returns new stats."""
+    out: dict[str, Any] = json.loads(json.dumps(stats))
+    totals = [0, 0]
+    by_lance: dict[str, list[int]] = {}
+    for entry in hand.get("ledger", []):
+        team, points = int(entry["team"]), int(entry["points"])
+        totals[team] += points
+        by_lance.setdefault(str(entry["lance"]), [0, 0])[team] += points
+    _bump(out["manos"], totals[human_team] > totals[1 - human_team])
+    for lance, split in by_lance.items():
+        if lance in out["lances"]:
+            _bump(out["lances"][lance], split[human_team] > split[1 - human_team])
+    if hand.get("juego_winner") is not None:
+        _bump(out["juegos"], hand["juego_winner"] == human_team)
+    return out
+
+
+def count_partida(stats: dict[str, Any], winner: int, human_team: int = 0) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(stats))
+    _bump(out["partidas"], winner == human_team)
+    return out

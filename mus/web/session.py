@@ -1,0 +1,234 @@
+"""What the player is doing: the partida, the bots, the showdowns seen, the choices on screen.
+
+Pure Python: the DOM layer (``app.py``) turns clicks into these calls, waits between bot
+moves, and renders ``view.build_view(session)`` after each one. Every change to the
+partida is written to storage before the call returns.
+
+>>> from mus.web.saves import MemoryStorage
+>>> s = Session(MemoryStorage())
+>>> s.screen, s.game is None
+('setup', True)
+>>> s.new_game(seed=3)
+>>> s.screen, s.game.phase, s.bot_to_play()
+('table', 'mus', 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import mus
+from mus.ai import make_bot
+
+from .i18n import envido_amount
+from .saves import (
+    SAVE_KEY, Saved, SafeStorage, Storage, count_hand, count_partida, load_save, load_settings,
+    load_stats, write_save, write_settings, write_stats,
+)
+from .settings import Settings
+
+HUMAN = 0
+DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
+BotFactory = Callable[[str, int], Any]
+
+
+class Session:
+    def __init__(self, storage: Storage, *, bot_factory: BotFactory = make_bot,
+                 instant: bool = False) -> None:
+        self.storage = storage
+        self.bot_factory = bot_factory
+        self.instant = instant  # a test speed (?speed=0): no pauses, whatever the settings say
+        self.settings = load_settings(storage)
+        self.stats = load_stats(storage)
+        self.saved: Saved | None = None
+        self.screen = "setup"  # or "table"; showdowns and the end are derived from the game
+        self.notices: list[dict[str, str]] = []
+        self.selected: set[int] = set()
+        self.envite = DEFAULT_ENVITE
+        self.bots: dict[int, Any] = {}
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> mus.Game | None:
+        return self.saved.game if self.saved else None
+
+    @property
+    def pause(self) -> float:
+        return 0.0 if self.instant else self.settings.pause
+
+    @property
+    def storage_in_memory(self) -> bool:
+        return bool(getattr(self.storage, "fallback", False))
+
+    def showdown_index(self) -> int | None:
+        """The first finished hand whose count the player has not dismissed yet."""
+        saved = self.saved
+        if saved is None or saved.acked >= len(saved.game.history):
+            return None
+        return saved.acked
+
+    def bot_to_play(self) -> int | None:
+        """The bot seat that should move now (nothing waits on the player)."""
+        game = self.game
+        if (game is None or self.screen != "table" or game.is_over or game.to_play in (None, HUMAN)
+                or self.showdown_index() is not None):
+            return None
+        return game.to_play
+
+    def human_legal(self) -> list[str]:
+        game = self.game
+        if (game is None or self.screen != "table" or game.to_play != HUMAN
+                or self.showdown_index() is not None):
+            return []
+        return list(game.observation(HUMAN)["legal_actions"])
+
+    # --- starting and restoring -------------------------------------------------------
+
+    def restore(self) -> None:
+        """Resume the saved partida, or note why it could not be read."""
+        saved, problem = load_save(self.storage)
+        if problem:
+            self.notices.append({"kind": "corrupt", **problem})
+        if saved is not None:  # rules and levels come from the save, speed and language stay
+            self.saved = saved
+            self._make_bots()
+            self.screen = "table"
+        if self.storage_in_memory:
+            self.notices.append({"kind": "memory"})
+
+    def new_game(self, seed: int | None = None) -> None:
+        settings = self.settings
+        game = mus.Game.new(settings.rules(), seed)
+        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level])
+        self._make_bots()
+        self.screen = "table"
+        self.selected, self.envite = set(), DEFAULT_ENVITE
+        self.notices = [n for n in self.notices if n["kind"] == "memory"]
+        self._write()
+
+    def rematch(self, seed: int | None = None) -> None:
+        """A new partida with the finished one's table (rules, level) and today's preferences."""
+        if self.saved is not None:
+            previous = self.saved.settings
+            self.settings = Settings(previous.level, previous.reyes, previous.real_31, previous.target,
+                                     previous.juegos, self.settings.speed, self.settings.lang)
+            write_settings(self.storage, self.settings)
+        self.new_game(seed)
+
+    def _make_bots(self) -> None:
+        assert self.saved is not None
+        seed = self.saved.game.seed
+        self.bots = {seat: self.bot_factory(str(level), (seed * 31 + seat) & 0x7FFFFFFF)
+                     for seat, level in enumerate(self.saved.levels) if level is not None}
+
+    # --- moves --------------------------------------------------------------------------
+
+    def play(self, notation: str) -> bool:
+        """The player's action, if it is legal now; saved before returning."""
+        if notation not in self.human_legal():
+            return False
+        self._advance(notation)
+        self.envite = DEFAULT_ENVITE
+        return True
+
+    def bot_move(self) -> tuple[int, str] | None:
+        """Let the bot whose turn it is act; returns (seat, notation)."""
+        seat = self.bot_to_play()
+        if seat is None:
+            return None
+        assert self.game is not None
+        notation = self.bots[seat].choose(self.game.observation(seat))
+        self._advance(notation)
+        return seat, notation
+
+    def _advance(self, notation: str) -> None:
+        assert self.saved is not None
+        self.saved.game = self.saved.game.apply(notation)
+        self.selected = set()
+        self._count_finished()
+        self._write()
+
+    def _count_finished(self) -> None:
+        """Add newly finished hands (and a finished partida) to the statistics."""
+        saved = self.saved
+        assert saved is not None
+        history = saved.game.history
+        if saved.counted >= len(history):
+            return
+        stats = self.stats
+        for hand in history[saved.counted:]:
+            stats = count_hand(stats, hand)
+        if saved.game.is_over and saved.game.winner is not None:
+            stats = count_partida(stats, saved.game.winner)
+        saved.counted = len(history)
+        self.stats = stats
+        write_stats(self.storage, stats)
+
+    def ack(self) -> bool:
+        """The player has read the showdown on screen."""
+        if self.saved is None or self.showdown_index() is None:
+            return False
+        self.saved.acked += 1
+        self.selected = set()
+        self._write()
+        return True
+
+    def _write(self) -> None:
+        if self.saved is not None:
+            write_save(self.storage, self.saved)
+
+    # --- choices on screen -----------------------------------------------------------
+
+    def toggle_card(self, position: int) -> None:
+        if 0 <= position < 4 and any(a.startswith("descarte") for a in self.human_legal()):
+            self.selected ^= {position}
+
+    def discard_notation(self) -> str | None:
+        if not self.selected:
+            return None
+        return "descarte " + " ".join(str(p) for p in sorted(self.selected))
+
+    def envite_range(self) -> tuple[int, int] | None:
+        """Smallest and largest amount the envido stepper offers now."""
+        amounts = [envido_amount(a) or 0 for a in self.human_legal() if a.startswith("envido")]
+        return (min(amounts), max(amounts)) if amounts else None
+
+    def envido_notation(self) -> str | None:
+        if self.envite_range() is None:
+            return None
+        amount = self.clamped_envite()
+        return "envido" if amount == DEFAULT_ENVITE else f"envido {amount}"
+
+    def step_envite(self, delta: int) -> None:
+        bounds = self.envite_range()
+        if bounds:
+            self.envite = max(bounds[0], min(bounds[1], self.clamped_envite() + delta))
+
+    def clamped_envite(self) -> int:
+        bounds = self.envite_range()
+        return max(bounds[0], min(bounds[1], self.envite)) if bounds else self.envite
+
+    def set_setting(self, name: str, raw: str) -> None:
+        self.settings = self.settings.with_choice(name, raw)
+        write_settings(self.storage, self.settings)
+        if name == "lang" and self.saved is not None:  # the language follows the player
+            self.saved.settings = self.saved.settings.with_choice(name, raw)
+            self._write()
+
+    def open_setup(self) -> None:
+        self.screen = "setup"
+
+    def close_setup(self) -> None:
+        if self.saved is not None:
+            self.screen = "table"
+
+    def dismiss(self, kind: str) -> None:
+        self.notices = [n for n in self.notices if n["kind"] != kind]
+
+    def has_save(self) -> bool:
+        return self.storage.get(SAVE_KEY) is not None
+
+
+def open_storage(backend: Storage | None) -> SafeStorage:
+    return SafeStorage(backend)

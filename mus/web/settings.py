@@ -1,0 +1,74 @@
+"""The new-game screen's choices: validated, with defaults, and the rules they make. Pure.
+
+>>> s = Settings.from_dict({"level": "dificil", "target": 30, "speed": "nope"})
+>>> s.level, s.target, s.speed
+('dificil', 30, 'normal')
+>>> s.rules()
+Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+import mus
+
+from .i18n import DEFAULT_LANG, LANGS
+
+LEVELS = ("facil", "normal", "dificil")
+SPEEDS = ("lenta", "normal", "rapida", "instantanea")
+# Seconds a bot waits before it speaks, by speed.
+BOT_PAUSE = {"lenta": 1.6, "normal": 0.9, "rapida": 0.4, "instantanea": 0.0}
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "level": LEVELS,
+    "reyes": (8, 4),
+    "real_31": (False, True),
+    "target": (40, 30),
+    "juegos": (1, 2, 3),
+    "speed": SPEEDS,
+    "lang": LANGS,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    level: str = "normal"
+    reyes: int = 8
+    real_31: bool = False
+    target: int = 40
+    juegos: int = 2
+    speed: str = "normal"
+    lang: str = DEFAULT_LANG
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Known keys with allowed values are kept; anything else gets the default."""
+        if not isinstance(data, dict):
+            return cls()
+        kept: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data.get(f.name)
+            if any(value == c and type(value) is type(c) for c in CHOICES[f.name]):
+                kept[f.name] = value
+        return cls(**kept)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def with_choice(self, name: str, raw: str) -> Settings:
+        """This with ``name`` set from a form value (text); unknown values are ignored."""
+        if name not in CHOICES:
+            return self
+        for choice in CHOICES[name]:
+            if str(choice).lower() == raw.lower():
+                return replace(self, **{name: choice})
+        return self
+
+    def rules(self) -> mus.Rules:
+        return mus.Rules(reyes=self.reyes, real_31=self.real_31, target=self.target,
+                         juegos_to_win=self.juegos, vacas_to_win=1)
+
+    @property
+    def pause(self) -> float:
+        return BOT_PAUSE[self.speed]

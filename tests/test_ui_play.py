@@ -1,0 +1,106 @@
+"""A whole juego in the browser, clicking only what the page offers; hidden cards stay hidden."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser import BootState, boot_page
+from tests.ui import assert_no_hidden_cards, play_one, py, run_axe, start_game, wait_for_choice
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def game(browser: Any, base_url: str) -> Iterator[BootState]:
+    booted = boot_page(browser, base_url + "?speed=0")
+    yield booted
+    booted.close()
+
+
+def test_first_visit_shows_the_new_game_screen(game: BootState) -> None:
+    page = game.page
+    assert page.is_visible('#overlay .panel.setup [data-action="nueva"]')
+    assert page.get_attribute("html", "data-phase") is None
+    for name in ("level", "reyes", "real_31", "target", "juegos", "speed", "lang"):
+        assert page.locator(f'[data-setting="{name}"]').count() >= 1, name
+
+
+def test_a_whole_juego_by_clicking_legal_buttons(game: BootState) -> None:
+    page = game.page
+    start_game(page, level="facil", target="30", juegos="1")
+    assert page.locator('[data-hand="0"] [data-card]').count() == 4
+    clicks = showdowns = scans = 0
+    axe: dict[str, list[object]] = {}
+    for _ in range(3000):
+        s = wait_for_choice(page)
+        if s["phase"] == "fin" and s["overlay"] and "fin" in s["overlay"]:
+            axe["fin"] = run_axe(page)
+            break
+        if s["overlay"] and "showdown" in s["overlay"]:
+            showdowns += 1
+            assert s["actions"] == ["continuar"]
+            assert page.locator(".ledger li").count() == 2
+            if "showdown" not in axe:
+                axe["showdown"] = run_axe(page)
+                # revealed cards are drawn, not named: the next hand is already dealt
+                shown = page.inner_html("#overlay")
+                assert not re.search(r'deck\.svg#[RCS765432A][oceb]"', shown)
+                if page.locator(".reveal").count():
+                    assert page.locator(".reveal .card.mini").count() == 16
+                    assert 'deck.svg#face"' in shown
+            page.click('[data-action="continuar"]')
+            continue
+        if s["phase"] not in axe:
+            axe[s["phase"]] = run_axe(page)
+        legal = py(page, "import json; from mus.web import app as _a; "
+                         "json.dumps(_a._app.session.game.observation(0)['legal_actions'])")
+        assert set(s["actions"]) <= set(legal), (s["actions"], legal)
+        if scans < 40:  # nobody else's cards are on the page while a hand is played
+            assert_no_hidden_cards(page)
+            scans += 1
+        play_one(page, s)
+        clicks += 1
+    else:
+        pytest.fail("no end of partida after 3000 choices")
+    assert page.get_attribute("html", "data-phase") == "fin"
+    assert showdowns >= 1 and clicks >= 4
+    history = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.history)")
+    assert showdowns == len(history)
+    assert history[-1]["juego_winner"] in (0, 1)
+    assert max(history[-1]["score"]) >= 30
+    assert page.is_visible('#overlay .panel.fin [data-action="revancha"]')
+    assert {"mus", "showdown", "fin"} <= set(axe)
+    assert {state: found for state, found in axe.items() if found} == {}  # no serious/critical issue
+
+
+def test_rematch_starts_a_new_partida(game: BootState) -> None:
+    page = game.page
+    page.click('[data-action="revancha"]')
+    page.wait_for_function("() => document.documentElement.dataset.phase !== 'fin'")
+    assert page.locator('[data-hand="0"] [data-card]').count() == 4
+    assert page.text_content('[data-score="0"]') == "0"
+    assert page.text_content('[data-score="1"]') == "0"
+    rules = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.rules.to_dict())")
+    assert rules["target"] == 30 and rules["juegos_to_win"] == 1
+
+
+def test_scores_show_tantos_and_stones(game: BootState) -> None:
+    page = game.page
+    s = wait_for_choice(page)
+    for _ in range(200):
+        if s["overlay"]:
+            break
+        play_one(page, s)
+        s = wait_for_choice(page)
+    score = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.score)")
+    assert [int(page.text_content(f'[data-score="{t}"]') or -1) for t in (0, 1)] == score
+    assert page.locator(".score .stones").count() == 2
+
+
+def test_no_console_errors_nor_requests_elsewhere(game: BootState) -> None:
+    assert game.console_errors == []
+    assert game.external_requests == []

@@ -1,0 +1,213 @@
+"""Saves, settings and statistics against the storage interface (no browser)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import mus
+from mus.web.saves import (
+    ASIDE_PREFIX, SAVE_KEY, SCHEMA, SETTINGS_KEY, STATS_KEY, MemoryStorage, SafeStorage, Saved,
+    count_hand, count_partida, decode_save, empty_stats, load_save, load_settings, load_stats,
+    write_save, write_settings,
+)
+from mus.web.settings import Settings
+
+LEVELS = [None, "normal", "normal", "normal"]
+
+
+def _game(moves: int = 5, seed: int = 4) -> mus.Game:
+    g = mus.Game.new(mus.Rules(target=30), seed=seed)
+    for _ in range(moves):
+        g = g.apply(str(g.legal_actions()[0]))
+    return g
+
+
+def _saved_text(store: MemoryStorage) -> str:
+    text = store.get(SAVE_KEY)
+    assert text is not None
+    return text
+
+
+def test_round_trip_restores_the_same_state() -> None:
+    store = MemoryStorage()
+    game = _game(9)
+    write_save(store, Saved(game, acked=0, counted=0, settings=Settings(level="dificil"), levels=LEVELS))
+    saved, problem = load_save(store)
+    assert problem is None and saved is not None
+    assert saved.game.to_json() == game.to_json()
+    for seat in range(4):
+        assert saved.game.observation(seat) == game.observation(seat)
+    assert saved.settings.level == "dificil"
+    assert saved.levels == LEVELS
+
+
+def test_save_holds_the_engine_json_and_a_schema_version() -> None:
+    store = MemoryStorage()
+    game = _game(3)
+    write_save(store, Saved(game, settings=Settings(), levels=LEVELS))
+    data = json.loads(_saved_text(store))
+    assert data["schema"] == SCHEMA
+    assert data["game"] == json.loads(game.to_json())
+    assert set(data) >= {"acked", "counted", "settings", "levels"}
+
+
+def test_nothing_saved() -> None:
+    assert load_save(MemoryStorage()) == (None, None)
+
+
+def _tampered_actions(store: MemoryStorage) -> str:
+    data = json.loads(_saved_text(store))
+    data["game"]["actions"].append("quiero")  # never legal at the mus decision after paso…
+    data["game"]["actions"][0] = "envido 7"  # …and the first decision is mus / no hay mus
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(("make", "why"), [
+    (lambda store: "{not json", "unreadable"),
+    (lambda store: "[1, 2]", "unreadable"),
+    (lambda store: json.dumps({**json.loads(_saved_text(store)), "schema": SCHEMA + 1}), "newer"),
+    (_tampered_actions, "invalid"),
+    (lambda store: json.dumps({**json.loads(_saved_text(store)), "game": {"format": "mus-game", "version": 1}}),
+     "invalid"),
+    (lambda store: json.dumps({**json.loads(_saved_text(store)), "acked": 99}), "unreadable"),
+    (lambda store: json.dumps({**json.loads(_saved_text(store)), "levels": ["x"]}), "unreadable"),
+])
+def test_bad_saves_are_moved_aside_not_wiped(make, why: str) -> None:
+    store = MemoryStorage()
+    write_save(store, Saved(_game(4), settings=Settings(), levels=LEVELS))
+    bad = make(store)
+    store.set(SAVE_KEY, bad)
+    saved, problem = load_save(store)
+    assert saved is None and problem is not None
+    assert problem["why"] == why
+    assert problem["key"].startswith(ASIDE_PREFIX)
+    assert store.get(problem["key"]) == bad
+    assert store.get(SAVE_KEY) is None
+
+
+def test_two_bad_saves_in_the_same_millisecond_keep_both() -> None:
+    from mus.web.saves import move_aside
+
+    store = MemoryStorage()
+    a = move_aside(store, "one", now_ms=5)
+    b = move_aside(store, "two", now_ms=5)
+    assert a != b and store.get(a) == "one" and store.get(b) == "two"
+
+
+def test_decode_rejects_illegal_sequence_through_the_engine() -> None:
+    game = _game(2)
+    data = {"schema": SCHEMA, "game": json.loads(game.to_json()), "acked": 0, "counted": 0,
+            "settings": {}, "levels": LEVELS}
+    data["game"]["actions"] = ["no hay mus", "quiero"]
+    with pytest.raises(ValueError) as info:
+        decode_save(json.dumps(data))
+    assert "invalid" in str(info.value)
+
+
+class Broken:
+    """A storage that throws like Safari's private mode or a sandboxed iframe."""
+
+    def __init__(self, after: int = 0) -> None:
+        self.calls = 0
+        self.after = after
+        self.data: dict[str, str] = {}
+
+    def _maybe_fail(self) -> None:
+        self.calls += 1
+        if self.calls > self.after:
+            raise RuntimeError("SecurityError: The operation is insecure.")
+
+    def get(self, key: str) -> str | None:
+        self._maybe_fail()
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self._maybe_fail()
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self._maybe_fail()
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        self._maybe_fail()
+        return list(self.data)
+
+
+def test_throwing_storage_falls_back_to_memory() -> None:
+    store = SafeStorage(Broken())
+    assert store.fallback
+    store.set("a", "1")
+    assert store.get("a") == "1"
+    assert store.keys() == ["a"]
+    store.remove("a")
+    assert store.get("a") is None
+
+
+def test_missing_storage_is_memory() -> None:
+    store = SafeStorage(None)
+    assert store.fallback
+    write_save(store, Saved(_game(1), settings=Settings(), levels=LEVELS))
+    assert load_save(store)[0] is not None
+
+
+def test_storage_that_fails_later_keeps_working_in_memory() -> None:
+    backend = Broken(after=10)
+    store = SafeStorage(backend)
+    assert not store.fallback
+    store.set("k", "v")
+    for _ in range(10):
+        store.set("k", "w")
+    assert store.fallback
+    assert store.get("k") == "w"
+
+
+def test_settings_are_remembered_and_validated() -> None:
+    store = MemoryStorage()
+    assert load_settings(store) == Settings()
+    write_settings(store, Settings(level="facil", lang="en", target=30, juegos=1, speed="instantanea"))
+    assert load_settings(store) == Settings(level="facil", lang="en", target=30, juegos=1, speed="instantanea")
+    store.set(SETTINGS_KEY, '{"level": "imposible", "target": 35, "real_31": 1, "lang": "en"}')
+    assert load_settings(store) == Settings(lang="en")
+    store.set(SETTINGS_KEY, "][")
+    assert load_settings(store) == Settings()
+
+
+def test_settings_from_form_values() -> None:
+    s = Settings()
+    assert s.with_choice("reyes", "4").reyes == 4
+    assert s.with_choice("real_31", "true").real_31 is True
+    assert s.with_choice("target", "35") == s
+    assert s.with_choice("nope", "1") == s
+    assert s.with_choice("juegos", "3").rules().juegos_to_win == 3
+
+
+def test_statistics_count_hands_lances_juegos_and_partidas() -> None:
+    stats = empty_stats()
+    hand = {"ledger": [
+        {"team": 0, "points": 2, "reason": "2 de envite a grande", "lance": "grande", "seat": 0},
+        {"team": 1, "points": 1, "reason": "1 de chica", "lance": "chica", "seat": 1},
+        {"team": 0, "points": 3, "reason": "3 de duples", "lance": "pares", "seat": 2},
+    ], "juego_winner": 0}
+    stats = count_hand(stats, hand)
+    assert stats["manos"] == [1, 1]
+    assert stats["juegos"] == [1, 1]
+    assert stats["lances"]["grande"] == [1, 1]
+    assert stats["lances"]["chica"] == [0, 1]
+    assert stats["lances"]["juego"] == [0, 0]
+    stats = count_partida(stats, winner=1)
+    assert stats["partidas"] == [0, 1]
+
+
+def test_statistics_survive_storage_and_garbage() -> None:
+    store = MemoryStorage()
+    assert load_stats(store) == empty_stats()
+    store.set(STATS_KEY, '{"partidas": [1, 3], "juegos": [9, 2], "lances": {"grande": [1, 1]}}')
+    stats = load_stats(store)
+    assert stats["partidas"] == [1, 3]
+    assert stats["juegos"] == [0, 0]  # won more than played: ignored
+    assert stats["lances"]["grande"] == [1, 1]
+    store.set(STATS_KEY, "garbage")
+    assert load_stats(store) == empty_stats()

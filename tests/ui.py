@@ -1,0 +1,126 @@
+"""Helpers for the browser tests of the game page (tests/test_ui_*.py).
+
+The page is driven only through what a player has: buttons with ``data-action`` (engine
+actions in notation, ``continuar``, ``nueva``, ``revancha``), the new-game form, the cards.
+Python inside the page (``window.__mus.pyodide``) is only read, to know the hidden cards.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from mus.web.i18n import card_name
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+# What the page offers right now: the phase, the enabled action buttons, the screen.
+STATE_JS = """() => {
+  const html = document.documentElement;
+  const visible = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const actions = [...document.querySelectorAll('[data-action]')]
+    .filter((b) => !b.disabled && visible(b) && !b.closest('[inert]'))
+    .map((b) => b.dataset.action);
+  return {
+    phase: html.dataset.phase || null,
+    screen: html.dataset.screen || null,
+    actions,
+    discard: !!document.querySelector('#b-descarte') && !document.querySelector('[inert] #b-descarte'),
+    overlay: document.querySelector('#overlay.open .panel')?.className || null,
+  };
+}"""
+
+ATTRIBUTES_JS = """() => [...document.querySelectorAll('*')].flatMap(
+  (el) => [...el.attributes].map((a) => a.value))"""
+
+
+def py(page: Page, code: str) -> Any:
+    """Evaluate a Python expression in the page's Pyodide; its value must be JSON text."""
+    return json.loads(page.evaluate("code => window.__mus.pyodide.runPython(code)", code))
+
+
+def hidden_hands(page: Page) -> list[list[str]]:
+    """The partner's and rivals' current cards, read from the app's game in the page."""
+    return py(page, "import json; from mus.web import app as _a; "
+                    "json.dumps([_a._app.session.game.hand(s) for s in (1, 2, 3)])")
+
+
+def state(page: Page) -> dict[str, Any]:
+    return page.evaluate(STATE_JS)
+
+
+def wait_for_choice(page: Page, timeout: float = 30.0) -> dict[str, Any]:
+    """Wait until the page offers the player something (bots have moved)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = state(page)
+        if s["actions"] or s["discard"] or s["phase"] == "fin" and s["overlay"]:
+            return s
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page offers nothing to do: {s}")
+        page.wait_for_timeout(15)
+
+
+def choose_settings(page: Page, **settings: str) -> None:
+    """Pick options on the new-game screen (the form must be open)."""
+    for name, value in settings.items():
+        page.click(f'label:has(> input[data-setting="{name}"][value="{value}"])')
+        page.wait_for_selector(f'input[data-setting="{name}"][value="{value}"]:checked', state="attached")
+
+
+def start_game(page: Page, **settings: str) -> None:
+    if not page.locator('#overlay [data-action="nueva"]').is_visible():
+        page.click('[data-ui="menu"]')
+    choose_settings(page, **settings)
+    page.click('[data-action="nueva"]')
+    page.wait_for_selector("html[data-phase]", state="attached")
+
+
+def discard_first_card(page: Page) -> None:
+    page.click('[data-hand="0"] [data-card] >> nth=0')
+    page.wait_for_selector('#b-descarte[data-action="descarte 0"]:not([disabled])')
+    page.click("#b-descarte")
+
+
+def play_one(page: Page, s: dict[str, Any]) -> str:
+    """Click the first legal thing on offer; returns what was clicked."""
+    if s["actions"]:
+        action = s["actions"][0]
+        page.click(f'[data-action="{action}"]:not([disabled]) >> nth=0')
+        return action
+    discard_first_card(page)
+    return "descarte 0"
+
+
+def assert_no_hidden_cards(page: Page) -> None:
+    """No card of seats 1-3 appears in any attribute (as a token such as deck.svg#Ro)."""
+    import re
+
+    hands = hidden_hands(page)
+    tokens = set()
+    for value in page.evaluate(ATTRIBUTES_JS):
+        tokens.update(re.split(r"[^0-9A-Za-z]+", value))
+    html = page.evaluate("() => document.documentElement.outerHTML")
+    for hand in hands:
+        for card in hand:
+            assert card not in tokens, f"{card} (hidden) appears in an attribute"
+            assert f"#{card}\"" not in html
+            for lang in ("es", "en"):  # nor by name, e.g. in an aria-label
+                assert card_name(lang, card) not in html, f"{card_name(lang, card)} (hidden) is on the page"
+
+
+def run_axe(page: Page) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations on the page as it is now."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]

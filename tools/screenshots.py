@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Screenshots of the game for the docs and for looking at the table as a player does.
+
+    python -m tools.screenshots [--out DIR] [--seed N] [--docs]
+
+Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
+Chromium (desktop 1280×800 and phone 360×740) until the player faces a bet, then until the
+hand's showdown, and saves ``desktop-play.png``, ``desktop-showdown.png``, ``phone-play.png``
+and ``phone-showdown.png`` in DIR (default ``/tmp/mus-screenshots``). ``--docs`` also writes
+the desktop hand in play to ``docs/screenshot.png`` (through ``pngquant`` when it is installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.browser_bench import CHROMIUM_ARGS, chromium  # noqa: E402
+from tools.serve import make_server  # noqa: E402
+from tools.vendor import ROOT  # noqa: E402
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+STATE_JS = """() => ({
+  actions: [...document.querySelectorAll('#controls [data-action]:not([disabled]), #overlay [data-action]')]
+    .map((b) => b.dataset.action),
+  discard: !!document.querySelector('#b-descarte'),
+  overlay: document.querySelector('#overlay.open .panel')?.className || null,
+  bubbles: document.querySelectorAll('.bubble:not(.empty)').length,
+})"""
+
+
+def wait_choice(page) -> dict:  # type: ignore[no-untyped-def]
+    for _ in range(2000):
+        s = page.evaluate(STATE_JS)
+        if s["actions"] or s["discard"]:
+            return s
+        page.wait_for_timeout(10)
+    raise RuntimeError("the page offers nothing to do")
+
+
+def step(page, s: dict) -> None:  # type: ignore[no-untyped-def,type-arg]
+    if s["discard"] and not s["actions"]:
+        page.click('[data-hand="0"] [data-card] >> nth=0')
+        page.click("#b-descarte")
+        return
+    for prefer in ("continuar", "mus", "paso", "quiero"):
+        if prefer in s["actions"]:
+            page.click(f'[data-action="{prefer}"]')
+            return
+    page.click(f'[data-action="{s["actions"][0]}"]')
+
+
+def shoot(browser, url: str, name: str, out: Path) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=VIEWPORTS[name], device_scale_factor=1)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    page.click('[data-action="nueva"]')
+    s = wait_choice(page)
+    for _ in range(300):  # until a rival bets against the player, with words in the air
+        if "quiero" in s["actions"] and s["bubbles"] >= 2 and not s["overlay"]:
+            break
+        step(page, s)
+        s = wait_choice(page)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.screenshot(path=str(out / f"{name}-play.png"))
+    for _ in range(300):
+        if s["overlay"]:
+            break
+        step(page, s)
+        s = wait_choice(page)
+    page.screenshot(path=str(out / f"{name}-showdown.png"))
+    context.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Screenshots of a hand in play and of a showdown.")
+    parser.add_argument("--out", type=Path, default=Path("/tmp/mus-screenshots"))
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--docs", action="store_true", help="copy desktop-play.png to docs/screenshot.png")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(ROOT, 0, quiet=True)
+    host, port = server.server_address[:2]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://{host}:{port}/?speed=0&seed={args.seed}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            for name in VIEWPORTS:
+                shoot(browser, url, name, args.out)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    for path in sorted(args.out.glob("*.png")):
+        print(f"{path}  {path.stat().st_size / 1024:.0f} KB")
+    if args.docs:
+        (ROOT / "docs").mkdir(exist_ok=True)
+        target = ROOT / "docs" / "screenshot.png"
+        pngquant = shutil.which("pngquant")  # Debian: apt-get install pngquant (optional)
+        if pngquant:
+            subprocess.run([pngquant, "--quality=70-95", "--speed=1", "--force", "--output", str(target),
+                            str(args.out / "desktop-play.png")], check=True)
+        else:
+            shutil.copyfile(args.out / "desktop-play.png", target)
+        print(f"docs/screenshot.png  {target.stat().st_size / 1024:.0f} KB"
+              + ("" if pngquant else " (install pngquant to make it smaller)"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
