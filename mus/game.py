@@ -33,7 +33,7 @@ from .rules import Rules
 SAVE_FORMAT, SAVE_VERSION = "mus-game", 1
 BETTING_PHASES = ("grande", "chica", "pares", "juego", "punto")
 Pair = tuple[int, int]
-Event = tuple[int, str, str, int]  # seat, phase, notation, cards discarded
+Event = tuple[int, str, str, tuple[int, ...]]  # seat, phase, notation, cards discarded
 
 
 class Game:
@@ -230,7 +230,7 @@ class Game:
         seat = self._to_play
         assert seat is not None
         if self._phase == "mus":
-            self._events = (self._events, (seat, "mus", act.text, 0))
+            self._events = (self._events, (seat, "mus", act.text, ()))
             if act.kind == NO_HAY_MUS:
                 self._begin_lances()
             else:
@@ -265,7 +265,7 @@ class Game:
         discards[seat] = thrown
         self._discards = tuple(discards)
         self._pile += thrown
-        self._events = (self._events, (seat, "descarte", act.text, len(thrown)))
+        self._events = (self._events, (seat, "descarte", act.text, thrown))
         if seat != self._mano:
             self._to_play = (seat - 1) % 4
             return
@@ -276,7 +276,7 @@ class Game:
         self._hands = tuple(tuple(sorted(h, key=self._sort_key)) for h in hands)
         self._phase, self._to_play = "mus", self._mano
         self._mus_votes, self._discards = 0, ((), (), (), ())
-        self._events = (self._events, (-1, "mus", "servido", 0))
+        self._events = (self._events, (-1, "mus", "servido", ()))
 
     # --- lances -----------------------------------------------------------------------
 
@@ -295,7 +295,7 @@ class Game:
             holding = set(scoring.holders(lance, self._signatures(), self._table))
             self._declared = {**self._declared, lance: tuple(s in holding for s in range(4))}
             for s in speakers:
-                self._events = (self._events, (s, lance, f"{lance} {'sí' if s in holding else 'no'}", 0))
+                self._events = (self._events, (s, lance, f"{lance} {'sí' if s in holding else 'no'}", ()))
             if lance == "juego" and not holding:
                 return self._open_lance("punto")
             if len({s & 1 for s in holding}) < 2:
@@ -317,7 +317,7 @@ class Game:
     def _bet(self, seat: int, act: Action) -> None:
         assert self._round is not None
         lance = self._phase
-        self._events = (self._events, (seat, lance, act.text, 0))
+        self._events = (self._events, (seat, lance, act.text, ()))
         self._round = self._round.apply(seat, act)
         outcome = self._round.outcome
         if outcome is None:
@@ -476,11 +476,11 @@ def _listed(node: tuple[Any, ...] | None) -> list[Any]:
 
 
 def _public_event(event: Event, seat: int) -> dict[str, Any]:
-    who, phase, text, discarded = event
+    who, phase, text, thrown = event
     if phase == "descarte":
-        out: dict[str, Any] = {"seat": who, "phase": phase, "action": DESCARTE, "count": discarded}
+        out: dict[str, Any] = {"seat": who, "phase": phase, "action": DESCARTE, "count": len(thrown)}
         if who == seat:
-            out["own"] = text
+            out["own"], out["cards"] = text, [card_text(card) for card in thrown]
         return out
     return {"seat": who, "phase": phase, "action": text}
 

@@ -147,9 +147,14 @@ def assert_no_leak(g: Game, seat: int) -> None:
     assert obs["legal_actions"] == ([str(a) for a in g.legal_actions()]
                                     if seat == g.to_play else [])
     del obs["history"]
+    # Its own discards this hand are the seat's own knowledge, wherever they went since;
+    # they may be named only in its own descarte lines.
+    own_discards = [e.pop("cards") for e in obs["log"] if e["phase"] == "descarte" and "cards" in e]
+    assert all(e["seat"] == seat for e in obs["log"] if "own" in e)
     text = json.dumps(obs, ensure_ascii=False)
     others = {card for other in range(4) if other != seat for card in g.hand(other)}
     leaked = others.intersection(CARD_TOKEN.findall(text))
+    assert all(len(cards) in range(1, 5) for cards in own_discards)
     assert not leaked, f"observation({seat}) shows other seats' cards {sorted(leaked)}: {text}"
 
 

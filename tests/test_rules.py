@@ -259,6 +259,7 @@ def test_mus_and_descarte_order() -> None:
         seats.append(g.to_play)
         g = g.apply("mus")
     assert seats == [1, 2, 3, 0] and g.phase == "descarte"
+    thrown_by_2 = g.hand(2)[:2]
     order = []
     for _ in range(4):
         order.append(g.to_play)
@@ -269,6 +270,8 @@ def test_mus_and_descarte_order() -> None:
     discards = [e for e in log if e["phase"] == "descarte"]
     assert [e["count"] for e in discards] == [2, 2, 2, 2]
     assert [("own" in e) for e in discards] == [False, False, True, False]
+    assert discards[2]["own"] == "descarte 0 1" and discards[2]["cards"] == thrown_by_2
+    assert not set(thrown_by_2) & set(g.hand(2))  # never served back its own discards
     assert len(g.observation(2)["hand"]) == 4
 
 
