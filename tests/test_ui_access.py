@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
-from tests.ui import AXE, play_one, run_axe, start_game, state, wait_for_choice
+from tests.ui import AXE, play_one, run_axe, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def test_language_switch(phone: BootState) -> None:
 def test_table_on_a_phone(phone: BootState) -> None:
     page = phone.page
     start_game(page, level="facil")
-    s = wait_for_choice(page)
+    wait_for_choice(page)
     no_horizontal_scroll(page)
     assert small_targets(page) == []
     widths = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
@@ -84,7 +84,7 @@ def test_table_on_a_phone(phone: BootState) -> None:
 
 def test_language_switch_during_play(phone: BootState) -> None:
     page = phone.page
-    s = wait_for_choice(page)
+    wait_for_choice(page)
     page.click('[data-ui="lang"]')
     page.wait_for_selector('html[lang="en"]', state="attached")
     labels = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
@@ -150,7 +150,7 @@ def test_keyboard_discard(phone: BootState) -> None:
             play_one(page, s)
         s = wait_for_choice(page)
     else:
-        pytest.skip("the bots never let the mus through")
+        raise AssertionError("expected a descarte within 3000 moves: the bots never let the mus through")
     page.focus('[data-hand="0"] [data-card] >> nth=1')
     page.keyboard.press("Space")
     assert page.get_attribute('[data-hand="0"] [data-card] >> nth=1', "aria-pressed") == "true"

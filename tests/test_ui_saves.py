@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
-from tests.ui import play_one, start_game, state, wait_for_choice
+from tests.ui import play_one, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 

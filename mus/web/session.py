@@ -22,7 +22,7 @@ from mus.ai import make_bot
 
 from .i18n import envido_amount
 from .saves import (
-    SAVE_KEY, Saved, SafeStorage, Storage, count_hand, count_partida, load_save, load_settings,
+    Saved, Storage, count_hand, count_partida, load_save, load_settings,
     load_stats, write_save, write_settings, write_stats,
 )
 from .settings import Settings
@@ -225,10 +225,3 @@ class Session:
 
     def dismiss(self, kind: str) -> None:
         self.notices = [n for n in self.notices if n["kind"] != kind]
-
-    def has_save(self) -> bool:
-        return self.storage.get(SAVE_KEY) is not None
-
-
-def open_storage(backend: Storage | None) -> SafeStorage:
-    return SafeStorage(backend)

@@ -12,7 +12,7 @@ from typing import Any
 
 from .i18n import (
     LANCES, action_label, card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger,
-    stones, t,
+    join_words, stones, t,
 )
 from .session import HUMAN, Session
 from .settings import CHOICES
@@ -102,6 +102,8 @@ def _speeches(obs: dict[str, Any], lang: str) -> list[tuple[int | None, str, str
             betting.add(phase)
         words = speech(lang, action, raise_=raise_ and envido_amount(action) is not None,
                        count=event.get("count", 0), you=seat == HUMAN)
+        if event.get("cards"):  # the player's own discards: which cards went
+            words += ": " + join_words(lang, [card_name(lang, card) for card in event["cards"]])
         out.append((seat, phase, words))
     return out
 
