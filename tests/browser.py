@@ -11,7 +11,6 @@ Each boot starts Pyodide (seconds), so share one booted page per test module: th
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,25 +19,9 @@ from urllib.parse import urlsplit
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Route
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 BOOT_TIMEOUT_MS = 120_000
 LOCAL_HOSTS = frozenset({"127.0.0.1"})
 NON_NETWORK_SCHEMES = frozenset({"data", "blob", "about", "chrome-extension", "devtools"})
-
-
-def chromium_executable() -> str:
-    """``$CHROMIUM`` if set, else Debian's ``/usr/bin/chromium``."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    raise RuntimeError("Chromium not found: set $CHROMIUM or run ./check (installs Debian's chromium)")
 
 
 def is_local(url: str) -> bool:

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM_ARGS, BootState, boot_page, chromium_executable
+from tests.browser import BootState, boot_page
+from tools.chromium import CHROMIUM_ARGS, executable
 from tests.devserver import ROOT, DevServer
 
 
@@ -42,7 +43,7 @@ def base_url(pytestconfig: pytest.Config, request: pytest.FixtureRequest) -> str
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {
         **browser_type_launch_args,
-        "executable_path": chromium_executable(),
+        "executable_path": executable(),
         "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
     }
 

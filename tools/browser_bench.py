@@ -16,23 +16,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.serve import make_server  # noqa: E402
-from tools.vendor import ROOT  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run",
-]
+from tools.chromium import browser, served  # noqa: E402
 
 # Runs both in Pyodide and here: positions from seeded partidas, then one timed decision each.
 BENCH = r'''
@@ -73,13 +65,6 @@ def summary(times: list[float]) -> str:
             f"max {ordered[-1]:7.2f} ms   ({len(ordered)} positions)")
 
 
-def chromium() -> str:
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and os.path.exists(candidate):
-            return candidate
-    raise SystemExit("Chromium not found: set $CHROMIUM or install Debian's chromium")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Boot time and bot decision times in headless Chromium.")
     parser.add_argument("--positions", type=int, default=300)
@@ -87,31 +72,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    server = make_server(ROOT, 0, quiet=True)
-    host, port = server.server_address[:2]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://{host}:{port}/?speed=0"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            started = time.perf_counter()
-            page.goto(url)
-            page.wait_for_selector("html.ready", state="attached", timeout=180_000)
-            boot = time.perf_counter() - started
-            steps = page.evaluate("() => window.__mus.steps")
-            page.evaluate("code => window.__mus.pyodide.runPython(code)", BENCH)
-            call = f"bench({args.level!r}, {args.positions}, {args.seed})"
-            wall = time.perf_counter()
-            browser_times = json.loads(page.evaluate("code => window.__mus.pyodide.runPython(code)", call))
-            wall = time.perf_counter() - wall
-            version = page.evaluate("() => window.__mus.pyodide.runPython('import sys; sys.version.split()[0]')")
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served() as root, browser() as chromium:
+        page = chromium.new_page()
+        started = time.perf_counter()
+        page.goto(root + "?speed=0")
+        page.wait_for_selector("html.ready", state="attached", timeout=180_000)
+        boot = time.perf_counter() - started
+        steps = page.evaluate("() => window.__mus.steps")
+        page.evaluate("code => window.__mus.pyodide.runPython(code)", BENCH)
+        call = f"bench({args.level!r}, {args.positions}, {args.seed})"
+        wall = time.perf_counter()
+        browser_times = json.loads(page.evaluate("code => window.__mus.pyodide.runPython(code)", call))
+        wall = time.perf_counter() - wall
+        version = page.evaluate("() => window.__mus.pyodide.runPython('import sys; sys.version.split()[0]')")
 
     scope: dict[str, object] = {}
     exec(BENCH, scope)  # noqa: S102 - our own benchmark code, run in CPython for comparison

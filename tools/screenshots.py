@@ -16,14 +16,12 @@ import argparse
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.browser_bench import CHROMIUM_ARGS, chromium  # noqa: E402
-from tools.serve import make_server  # noqa: E402
+from tools.chromium import browser, served  # noqa: E402
 from tools.vendor import ROOT  # noqa: E402
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
@@ -88,21 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from playwright.sync_api import sync_playwright
-
-    server = make_server(ROOT, 0, quiet=True)
-    host, port = server.server_address[:2]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://{host}:{port}/?speed=0&seed={args.seed}"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-            for name in VIEWPORTS:
-                shoot(browser, url, name, args.out)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served() as root, browser() as chromium:
+        for name in VIEWPORTS:
+            shoot(chromium, f"{root}?speed=0&seed={args.seed}", name, args.out)
     for path in sorted(args.out.glob("*.png")):
         print(f"{path}  {path.stat().st_size / 1024:.0f} KB")
     if args.docs:
