@@ -26,7 +26,7 @@ from .game import Game
 from .lances import LANCES, compare
 from .rules import Rules
 
-BETTING_PHASES = frozenset(("grande", "chica", "pares", "juego", "punto"))
+BETTING_PHASES = frozenset(LANCES)
 MAX_ACTIONS_PER_HAND = 100_000
 
 

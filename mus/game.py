@@ -31,7 +31,6 @@ from .lances import Signature, Table, table_for
 from .rules import Rules
 
 SAVE_FORMAT, SAVE_VERSION = "mus-game", 1
-BETTING_PHASES = ("grande", "chica", "pares", "juego", "punto")
 Pair = tuple[int, int]
 Event = tuple[int, str, str, tuple[int, ...]]  # seat, phase, notation, cards discarded
 
@@ -232,7 +231,7 @@ class Game:
         if self._phase == "mus":
             self._events = (self._events, (seat, "mus", act.text, ()))
             if act.kind == NO_HAY_MUS:
-                self._begin_lances()
+                self._open_lance("grande")
             else:
                 self._mus_votes += 1
                 if self._mus_votes == 4:
@@ -282,9 +281,6 @@ class Game:
 
     def _signatures(self) -> tuple[Signature, ...]:
         return tuple(tuple(sorted(c >> 2 for c in hand)) for hand in self._hands)
-
-    def _begin_lances(self) -> None:
-        self._open_lance("grande")
 
     def _from_mano(self) -> tuple[int, ...]:
         return tuple((self._mano + i) % 4 for i in range(4))
