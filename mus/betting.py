@@ -76,10 +76,6 @@ class Round:
         return r
 
     @property
-    def facing_bet(self) -> bool:
-        return bool(self.answering)
-
-    @property
     def to_play(self) -> int:
         return self.answering[0] if self.answering else self.speakers[self.next_speaker]
 
