@@ -1,9 +1,24 @@
-"""Bots: each chooses an action from one seat's observation, never the full state."""
+"""Bots: each chooses an action from one seat's observation, never the full state.
+
+``make_bot(level, seed)`` gives an object whose ``choose(observation)`` returns one of
+``observation["legal_actions"]``; its random choices come only from ``seed``.
+
+>>> import mus
+>>> from mus.ai import LEVELS, make_bot
+>>> LEVELS
+('random', 'facil', 'normal', 'dificil')
+>>> g = mus.Game.new(mus.Rules(), seed=3)
+>>> make_bot("dificil", seed=1).choose(g.observation(g.to_play)) in ("mus", "no hay mus")
+True
+"""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .dificil import DificilBot
+from .facil import FacilBot
+from .normal import NormalBot
 from .random_bot import RandomBot
 
 
@@ -11,11 +26,17 @@ class Bot(Protocol):
     def choose(self, observation: dict[str, Any]) -> str: ...
 
 
-LEVELS = ("random",)
+LEVELS = ("random", "facil", "normal", "dificil")
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
     """A bot of ``level`` whose random choices come from ``seed``."""
     if level == "random":
         return RandomBot(seed)
+    if level == "facil":
+        return FacilBot(seed)
+    if level == "normal":
+        return NormalBot(seed)
+    if level == "dificil":
+        return DificilBot(seed)
     raise ValueError(f"expected a bot level (one of {', '.join(LEVELS)}), got {level!r}")

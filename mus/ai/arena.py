@@ -1,0 +1,135 @@
+"""The arena: bots of two levels play whole juegos against each other.
+
+    python -m mus.arena --team0 dificil --team1 normal --juegos 1000 --seed 1 --jobs 2
+
+Every juego is a fresh ``Game.new(Rules(), seed)`` played until a team reaches the target
+(``history[-1]["juego_winner"]``). Each game seed is played twice, with the ``team0``
+level on seats 0/2 and then on seats 1/3, so both sides get the same first deal and the
+luck of the cards partly cancels. Prints the share of juegos won by ``team0`` with a 95 %
+interval (computed over the pairs) and the decision times of each level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Iterable
+
+from ..game import Game
+from ..rules import Rules
+from . import LEVELS, make_bot
+
+Result = tuple[int, dict[str, list[float]], list[int]]  # team0 wins (0..2), times, points
+
+
+def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
+               rules: Rules | None = None) -> tuple[int, dict[str, list[float]], list[int]]:
+    """Play one juego; ``levels[t]`` sits on team t. Returns the winning team, the decision
+    times (seconds) by level and the tantos each team scored in each hand."""
+    game = Game.new(rules or Rules(), game_seed)
+    bots = [make_bot(levels[s % 2], bot_seed * 4 + s) for s in range(4)]
+    times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
+    hand_points: list[int] = []
+    done_hands = 0
+    while True:
+        seat = game.to_play
+        assert seat is not None
+        obs = game.observation(seat)
+        start = time.perf_counter()
+        choice = bots[seat].choose(obs)
+        times[levels[seat % 2]].append(time.perf_counter() - start)
+        if choice not in obs["legal_actions"]:
+            raise RuntimeError(f"{levels[seat % 2]} bot chose illegal {choice!r} in {obs['phase']}")
+        game = game.apply(choice)
+        history = game.history
+        if len(history) > done_hands:
+            for entry in history[done_hands:]:
+                got = [0, 0]
+                for line in entry["ledger"]:
+                    got[line["team"]] += line["points"]
+                hand_points += got
+            done_hands = len(history)
+            winner = history[-1]["juego_winner"]
+            if winner is not None:
+                return int(winner), times, hand_points
+
+
+def play_pair(team0: str, team1: str, seed: int, index: int) -> Result:
+    """The same deal seed with ``team0`` on seats 0/2, then on seats 1/3."""
+    game_seed = seed * 1_000_003 + index
+    wins = 0
+    times: dict[str, list[float]] = {team0: [], team1: []}
+    points: list[int] = []
+    for swap in (0, 1):
+        levels = (team1, team0) if swap else (team0, team1)
+        winner, t, p = play_juego(levels, game_seed, game_seed * 2 + swap)
+        wins += winner == swap
+        for level, values in t.items():
+            times[level] += values
+        points += p
+    return wins, times, points
+
+
+def _pair_job(args: tuple[str, str, int, int]) -> Result:
+    return play_pair(*args)
+
+
+def run(team0: str, team1: str, pairs: int, seed: int, jobs: int) -> list[Result]:
+    """Play ``pairs`` game seeds, each with both seatings."""
+    tasks = [(team0, team1, seed, i) for i in range(pairs)]
+    if jobs <= 1:
+        return [_pair_job(t) for t in tasks]
+    import multiprocessing
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return list(pool.imap(_pair_job, tasks, chunksize=8))
+
+
+def summarise_times(values: Iterable[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    if not ms:
+        return "no decisions"
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return (f"{len(ms)} decisions, mean {statistics.fmean(ms):.2f} ms, median "
+            f"{statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.1f} ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mus.arena", description="Bots of two levels play whole juegos.")
+    parser.add_argument("--team0", choices=LEVELS, required=True)
+    parser.add_argument("--team1", choices=LEVELS, required=True)
+    parser.add_argument("--juegos", type=int, default=200,
+                        help="juegos to play (an even number: each game seed with both seatings)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--points", action="store_true", help="print tantos per team per hand")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    results = run(args.team0, args.team1, max(1, (args.juegos + 1) // 2), args.seed, args.jobs)
+    wall = time.perf_counter() - start
+    scores = [wins / 2 for wins, _, _ in results]
+    n = len(scores)
+    mean = statistics.fmean(scores)
+    sd = statistics.stdev(scores) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    total = 2 * n
+    print(f"{args.team0} (team0) vs {args.team1}: {args.team0} won {sum(w for w, _, _ in results)}"
+          f" of {total} juegos = {100 * mean:.1f} % "
+          f"(95 % interval {max(0.0, 100 * (mean - half)):.1f}–{min(100.0, 100 * (mean + half)):.1f} %, "
+          f"over {n} seat-swapped pairs)")
+    for level in dict.fromkeys((args.team0, args.team1)):
+        print(f"  {level}: {summarise_times(t for _, times, _ in results for t in times[level])}")
+    print(f"  wall time {wall:.0f} s with {args.jobs} job(s)")
+    if args.points:
+        points = [p for _, _, pts in results for p in pts]
+        hist: dict[int, int] = {}
+        for p in points:
+            hist[min(p, 40)] = hist.get(min(p, 40), 0) + 1
+        print("  tantos per team per hand:", {k: round(v / len(points), 4) for k, v in sorted(hist.items())})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

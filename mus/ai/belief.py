@@ -1,0 +1,199 @@
+"""What the other three hands may be: weighted samples consistent with the public record.
+
+Each other seat's hand is drawn (as a signature, see ``tables``) from its own posterior:
+
+* the prior is a random hand, or, if the seat threw ``d`` cards in the last mus round,
+  the hand of a sensible player who kept the best ``4 - d`` cards and drew ``d``
+  (``Tables.after_discard``: taking one card suggests a good hand), adjusted for the
+  cards we hold and the ones we threw this hand;
+* the declarations of pares and juego rule hands out;
+* the last round's mus votes and every pass, bet, raise, acceptance and refusal in the
+  hand weigh each hand by how likely a player holding it was to act so, judged by his
+  own view of his chances (``strength.perceived``): a soft model of an honest player
+  who bluffs a little.
+
+The three hands are drawn independently and then weighted by how well they fit together
+in the unseen cards (the exact ratio for uniform hands), so card removal between seats is
+respected.
+
+>>> import random, mus
+>>> from mus.ai.view import View
+>>> g = mus.Game.from_deal(["RRRA", "7654", "CCSA", "4422"], mano=0, seed=1).apply("no hay mus")
+>>> b = Belief(View(g.observation(0)), random.Random(1), 50)
+>>> len(b.worlds), b.worlds[0][0] == b.view.hand_id
+(50, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Final
+
+from .strength import perceived_for
+from .tables import Tables
+from .view import View
+
+# Soft action model: (floor, centre, width, ceiling) of a logistic in the hand's strength
+# as its holder sees it (``strength.perceived``: his team's chance at the lance; for mus
+# votes, the percentile of the hand's equity).
+# The chance of the action is floor + (ceiling - floor) * sigmoid((x - centre) / width),
+# or one minus that for the "weak" actions (paso, no quiero, mus).
+_MODEL: Final[dict[str, tuple[float, float, float, float]]] = {
+    "open_bet": (0.04, 0.62, 0.05, 1.0),
+    "open_ordago": (0.02, 0.9, 0.04, 1.0),
+    "raise": (0.03, 0.8, 0.05, 1.0),
+    "raise_ordago": (0.02, 0.88, 0.04, 1.0),
+    "quiero": (0.05, 0.47, 0.05, 1.0),
+    "quiero_ordago": (0.03, 0.72, 0.05, 1.0),
+    "cut": (0.04, 0.72, 0.05, 1.0),
+}
+_WEAK: Final[dict[str, tuple[str, float]]] = {   # complement of a strong action, scaled
+    "open_paso": ("open_bet", 0.85),
+    "no_quiero": ("quiero", 0.92),
+    "no_quiero_ordago": ("quiero_ordago", 0.95),
+    "mus": ("cut", 0.92),
+}
+
+
+_COMB: Final = [[math.comb(n, k) for k in range(5)] for n in range(9)]
+
+
+@lru_cache(maxsize=64)
+def _removal(t: Tables, unseen: tuple[int, ...]) -> list[float]:
+    """For every hand: how much likelier (or not) it is once our own cards are out of the
+    deck, relative to a full deck."""
+    full = t.class_size
+    out = []
+    for pairs in t.class_counts:
+        f = 1.0
+        for k, m in pairs:
+            f *= _COMB[unseen[k]][m] / _COMB[full[k]][m]
+        out.append(f)
+    return out
+
+
+def _sigmoid(z: float) -> float:
+    if z < -30:
+        return 0.0
+    if z > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def action_likelihood(context: str, x: float) -> float:
+    """Chance that a player whose hand has strength ``x`` (0..1) takes ``context``."""
+    if context in _WEAK:
+        strong, scale = _WEAK[context]
+        floor, centre, width, ceiling = _MODEL[strong]
+        return 1.0 - scale * _sigmoid((x - centre) / width)
+    floor, centre, width, ceiling = _MODEL[context]
+    return floor + (ceiling - floor) * _sigmoid((x - centre) / width)
+
+
+def bet_contexts(events: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Label each betting action of one lance with its situation (open_bet, raise, ...)."""
+    out = []
+    facing = ordago = False
+    for seat, action in events:
+        if action == "paso":
+            ctx = "open_paso"
+        elif action.startswith("envido"):
+            ctx = "raise" if facing else "open_bet"
+            facing = True
+        elif action == "ordago":
+            ctx = "raise_ordago" if facing else "open_ordago"
+            facing = ordago = True
+        elif action == "quiero":
+            ctx = "quiero_ordago" if ordago else "quiero"
+        elif action == "no quiero":
+            ctx = "no_quiero_ordago" if ordago else "no_quiero"
+        else:
+            continue
+        out.append((seat, ctx))
+    return out
+
+
+class Belief:
+    """``worlds[k]`` holds a hand id for every seat (the bot's own included) and
+    ``weights[k]`` its weight (they sum to 1)."""
+
+    def __init__(self, view: View, rng: random.Random, samples: int) -> None:
+        self.view = view
+        t = view.tables
+        n_ids = len(t.sigs)
+        me = view.seat
+        others = [(me + 1) % 4, (me + 2) % 4, (me + 3) % 4]
+        unseen = list(t.class_size)
+        for c in view.cards + view.thrown:
+            unseen[t.card_class[c]] -= 1
+        removal = _removal(t, tuple(unseen))
+        discards = view.discards if view.mus_rounds else {}
+        columns: list[list[int]] = []
+        ids_range = range(n_ids)
+        for s in others:
+            prior = t.after_discard[discards.get(s, 0)]
+            post = [p * r * lk for p, r, lk in zip(prior, removal, self._likelihood(s))]
+            for lance, has in (("pares", t.has_pares), ("juego", t.has_juego)):
+                flags = view.declared.get(lance)
+                if flags is not None:
+                    want = flags[s]
+                    post = [x if h == want else 0.0 for x, h in zip(post, has)]
+            if sum(post) <= 0:   # nothing fits (should not happen): fall back on the prior
+                post = [p * r for p, r in zip(prior, removal)]
+            columns.append(rng.choices(ids_range, weights=post, k=samples))
+        # Each seat was drawn on its own; weigh every deal by how well the three hands
+        # fit together in the unseen cards (exact for uniform hands).
+        counts = t.class_counts
+        worlds: list[list[int]] = []
+        weights: list[float] = []
+        base = [0, 0, 0, 0]
+        base[me] = view.hand_id
+        a_seat, b_seat, c_seat = others
+        for a, b, c in zip(*columns):
+            used = list(unseen)
+            for k, m in counts[a]:
+                used[k] -= m
+            w = 1.0
+            for hid in (b, c):
+                for k, m in counts[hid]:
+                    have = used[k]
+                    if have < m:
+                        w = 0.0
+                        break
+                    w *= _COMB[have][m] / _COMB[unseen[k]][m]
+                    used[k] = have - m
+                if not w:
+                    break
+            ids = list(base)
+            ids[a_seat], ids[b_seat], ids[c_seat] = a, b, c
+            worlds.append(ids)
+            weights.append(w)
+        total = sum(weights)
+        if total <= 0:
+            weights = [1.0] * len(worlds)
+            total = float(len(worlds))
+        self.worlds = worlds
+        self.weights = [w / total for w in weights]
+
+    def _likelihood(self, seat: int) -> list[float]:
+        """For every hand id: the chance of this seat's public actions with that hand."""
+        view = self.view
+        t = view.tables
+        out = [1.0] * len(t.sigs)
+        vote = view.votes.get(seat)
+        if vote in ("mus", "no hay mus"):
+            strength = t.equity_pct[view.rel(seat)]
+            ctx = "cut" if vote == "no hay mus" else "mus"
+            out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
+        lances = dict.fromkeys(ph for _, ph, _ in view.bets)
+        for lance in lances:
+            pct = perceived_for(view, seat, lance)
+            for s, ctx in bet_contexts(view.bets_in(lance)):
+                if s == seat:
+                    out = [o * action_likelihood(ctx, x) for o, x in zip(out, pct)]
+        return out
+
+    def effective_size(self) -> float:
+        return 1.0 / sum(w * w for w in self.weights)

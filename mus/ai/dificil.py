@@ -1,0 +1,429 @@
+"""Level ``dificil``: reads the table, plays for the team and for the score.
+
+* Mus and discards by expected value: the hand's equity now (against hands nobody has
+  improved) is weighed against the best of the 15 discards, each scored exactly over
+  every draw from the unseen cards (against hands that have been through a discard).
+* Bets from a belief over the other three hands (``Belief``): samples consistent with the
+  declarations, weighted by the mus votes, discard counts and bets seen so far. Every
+  option (paso, envido, a raise, órdago, quiero, no quiero) is valued by the chance of
+  winning the juego afterwards, over those samples: the lance is counted as it would be
+  at the end of the hand, together with what the other lances bring, and a model of how
+  the rivals (or the partner, after our refusal) answer a bet.
+* Score: that chance comes from a table of juego-winning chances by tantos still needed,
+  so dejes, órdagos and refusals near the target are valued for what they decide.
+* Mixed strategy: among options of near-equal value it picks at random (softmax), and it
+  bluffs and slow-plays at small seeded frequencies.
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, seed=1).apply("no hay mus")
+>>> while g.phase != "juego":
+...     g = g.apply("paso")
+>>> g = g.apply("envido").apply("envido 5")   # at juego, the rival raises our 31 mano
+>>> DificilBot(1).choose(g.observation(0)) != "no quiero"
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from .belief import Belief, _sigmoid
+from .strength import perceived_for
+from ..rules import Rules
+from .tables import Tables, tables_for, win_table
+from .view import View, best_discard, envido_amount, legalize
+
+SAMPLES = 160
+ACCEPT_WIDTH = 0.025
+ORDAGO_CENTRE = 0.72         # how good a hand others want to see an órdago
+LOOSE_ORDAGO_CENTRE = 0.45   # ... when they call it loosely
+LOOSE_CALL_SHIFT = 0.12      # how much less a loose caller wants to see an envite
+TILT = 0.08   # we expect to outplay the rivals a little: no needless gambles
+MUS_MARGIN = (0.0, 0.0, 0.0, 0.0)   # extra advantage needed to cut, by seat from the mano
+BLUFF = 0.08       # how often a weak hand envida at grande or chica when it costs little
+SLOW_PLAY = 0.12   # how often a strong hand passes, letting a rival after it speak first
+_ORDER = ("grande", "chica", "pares", "juego")
+
+Entry = tuple[bool, int]   # (scored by us, tantos)
+
+
+class DificilBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        _warm_up()
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        view = View(observation)
+        if not view.legal:
+            raise ValueError("expected an observation of the seat to play, with legal actions")
+        if view.phase == "mus":
+            return self._mus(view)
+        if view.phase == "descarte":
+            thrown, _ = best_discard(view.tables, view.cards, view.tables.equity_imp[view.pos],
+                                     _unseen(view))
+            return "descarte " + " ".join(map(str, thrown))
+        return legalize(Decision(view, self._rng).choose(), view.legal)
+
+    # --- mus ------------------------------------------------------------------------------
+
+    def _mus(self, view: View) -> str:
+        t, pos = view.tables, view.pos
+        now = t.equity[pos][view.hand_id] - t.mean_equity_rand[pos]
+        _, after = best_discard(t, view.cards, t.equity_imp[pos], _unseen(view))
+        later = after - t.mean_equity_imp[pos]
+        # Rivals who asked for mus before us hold weaker hands than a random one.
+        weak_rivals = sum(1 for s in view.rivals if view.votes.get(s) == "mus")
+        edge = now - later + 0.15 * weak_rivals - MUS_MARGIN[pos]
+        if abs(edge) < 0.1:
+            return "no hay mus" if self._rng.random() < 0.5 + edge * 5 else "mus"
+        return "no hay mus" if edge > 0 else "mus"
+
+
+class World:
+    """One sampled deal evaluated lance by lance from our team's side."""
+
+    __slots__ = ("win", "vals", "before", "after")
+
+    def __init__(self, win: bool, vals: tuple[int, int], before: list[Entry],
+                 after: list[Entry]) -> None:
+        self.win = win          # our team wins the current lance
+        self.vals = vals        # (ours, theirs) tantos the lance pays besides the bet
+        self.before = before    # count lines of lances already decided
+        self.after = after      # count lines of the lances still to come, en paso
+
+
+class Decision:
+    """Value every betting option of the current lance and pick one."""
+
+    def __init__(self, view: View, rng: random.Random) -> None:
+        self.view = view
+        self.rng = rng
+        self.t: Tables = view.tables
+        self.lance = view.phase
+        self.target = view.target
+        self.wtab = win_table(self.target, TILT)
+        self.wsym = win_table(self.target)
+        bet = view.bet or {}
+        self.table = int(bet.get("table", 0))
+        self.pending = int(bet.get("pending", 0))
+        self.ordago = bool(bet.get("ordago"))
+        self.answering: list[int] = list(bet.get("answering") or [])
+        self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
+        self.belief = Belief(view, rng, SAMPLES)
+        self.worlds: list[World] = []
+        self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
+        self._my_chance = 0.5
+        self.ordago_centre = ORDAGO_CENTRE
+        self.call_shift = 0.0
+        bettor = bet.get("bettor")
+        self.bettor = int(bettor) if bettor is not None else -1
+        passes = sum(1 for _, a in view.bets_in(self.lance) if a == "paso")
+        self.next_index = passes
+        self._evaluate()
+
+    # --- worlds -----------------------------------------------------------------------
+
+    def _winner(self, lance: str, ids: list[int], seats: list[int]) -> int:
+        key = self.t.key[lance]
+        best = seats[0]
+        best_key = key[ids[best]]
+        for s in seats:       # seats are in order from the mano: ties stay with the first
+            k = key[ids[s]]
+            if k > best_key:
+                best, best_key = s, k
+        return best
+
+    def _evaluate(self) -> None:
+        view, t = self.view, self.t
+        team = view.team
+        order = [(view.mano + i) % 4 for i in range(4)]
+        speakers = self.speakers
+        rivals = [s for s in view.rivals if s in speakers]
+        partner = view.partner
+        seen = {s: perceived_for(view, s, self.lance) for s in (*rivals, partner)}
+        resolved = view.lances
+        for ids in self.belief.worlds:
+            lines: dict[str, list[Entry]] = {}
+            current: tuple[bool, tuple[int, int]] = (False, (0, 0))
+            for lance in _ORDER:
+                seats = order
+                vals = (0, 0)
+                name = lance
+                if lance in ("pares", "juego"):
+                    values = t.pares_value if lance == "pares" else t.juego_value
+                    seats = [s for s in order if values[ids[s]]]
+                    if not seats and lance == "juego":
+                        name, seats, vals = "punto", order, (1, 1)
+                    else:
+                        mine = values[ids[view.seat]] + values[ids[partner]]
+                        theirs = values[ids[view.rivals[0]]] + values[ids[view.rivals[1]]]
+                        vals = (mine, theirs)
+                if not seats:
+                    lines[lance] = []
+                    continue
+                won = self._winner(name, ids, seats) & 1 == team
+                if name == self.lance:
+                    current = (won, vals)
+                    continue
+                outcome = resolved.get(name)
+                lines[lance] = _count_lines(name, outcome, won, vals, team)
+            before: list[Entry] = []
+            after: list[Entry] = []
+            passed = False
+            for lance in _ORDER:
+                if lance == self.lance or (lance == "juego" and self.lance == "punto"):
+                    passed = True
+                    continue
+                (after if passed else before).extend(lines.get(lance, []))
+            self.worlds.append(World(current[0], current[1], before, after))
+            self.seen_x.append([seen[s][ids[s]] if s in seen else 0.0 for s in range(4)])
+
+    # --- utilities --------------------------------------------------------------------
+
+    def _value(self, us: int, them: int, lines: list[Entry]) -> float:
+        """Chance of winning the juego from score (us, them) once ``lines`` are counted."""
+        target = self.target
+        if us >= target:
+            return 1.0
+        if them >= target:
+            return 0.0
+        gain_us = sum(p for mine, p in lines if mine)
+        gain_them = sum(p for mine, p in lines if not mine)
+        if us + gain_us < target and them + gain_them < target:
+            return self.wtab[target - us - gain_us][target - them - gain_them]
+        for mine, p in lines:
+            if mine:
+                us += p
+                if us >= target:
+                    return 1.0
+            else:
+                them += p
+                if them >= target:
+                    return 0.0
+        return self.wtab[target - us][target - them]
+
+    def _paso(self, w: World) -> float:
+        won = w.win
+        pts = 1 if self.lance in ("grande", "chica") else w.vals[0 if won else 1]
+        return self._value(self.view.us, self.view.them, w.before + [(won, pts)] + w.after)
+
+    def _querido(self, w: World, stake: int) -> float:
+        won = w.win
+        pts = stake + w.vals[0 if won else 1]
+        return self._value(self.view.us, self.view.them, w.before + [(won, pts)] + w.after)
+
+    def _deje(self, w: World, to_us: bool, amount: int) -> float:
+        us, them = self.view.us, self.view.them
+        if to_us:
+            us += amount
+        else:
+            them += amount
+        extra = w.vals[0 if to_us else 1]
+        lines = w.before + ([(to_us, extra)] if extra else []) + w.after
+        return self._value(us, them, lines)
+
+    def _ordago(self, w: World) -> float:
+        return 1.0 if w.win else 0.0
+
+    def _w(self, us: int, them: int) -> float:
+        if us >= self.target:
+            return 1.0
+        if them >= self.target:
+            return 0.0
+        return self.wtab[self.target - us][self.target - them]
+
+    def _accept(self, x: float, stake: int, ordago: bool, refuse_value: float) -> float:
+        """Chance that a side whose own estimate of winning the lance is ``x`` accepts
+        a bet of ``stake`` (or an órdago) when refusing leaves it ``refuse_value``, its
+        chance of winning the juego after the deje."""
+        if refuse_value <= 0.0:
+            return 1.0
+        if ordago:
+            if refuse_value >= 0.2:
+                centre = self.ordago_centre + 0.1 * (refuse_value - 0.5)
+            else:   # refusing all but loses the juego: anything decent calls
+                centre = 0.3 + (self.ordago_centre - 0.33) * refuse_value / 0.2
+            return _sigmoid((x - centre) / ACCEPT_WIDTH)
+        centre = min(0.62, 0.42 + 0.06 * math.log2(max(stake, 2) / 2)) - self.call_shift
+        return _sigmoid((x - centre) / ACCEPT_WIDTH)
+
+    # --- options ------------------------------------------------------------------------
+
+    def options(self) -> dict[str, float]:
+        """Chance of winning the juego after each of our options, averaged over the
+        sampled deals; in each deal the rest of the betting round is played out with the
+        other players acting on their own hands (``_policy``) and us on our estimate."""
+        view = self.view
+        facing = bool(self.answering)
+        weights = self.belief.weights
+        self._my_chance = sum(w for w, world in zip(weights, self.worlds) if world.win)
+        if not facing:
+            choices = ["paso", "envido", "envido 5", "ordago"]
+        elif self.ordago:
+            choices = ["quiero", "no quiero"]
+        else:
+            choices = ["quiero", "no quiero", "envido", "ordago"]
+        start = (self.table, self.pending, self.ordago, self.bettor, tuple(self.answering),
+                 self.next_index)
+        out: dict[str, float] = {}
+        rng = self.rng
+        for action in choices:
+            # An órdago must pay against rivals who call it tightly and loosely alike:
+            # nobody knows for sure how much a rival needs to see an órdago.
+            # A bet is valued against rivals who call as we expect and against looser
+            # callers, on average.
+            if action == "ordago":
+                models = [(ORDAGO_CENTRE, 0.0), (LOOSE_ORDAGO_CENTRE, 0.0)]
+            elif action.startswith("envido"):
+                models = [(ORDAGO_CENTRE, 0.0), (ORDAGO_CENTRE, LOOSE_CALL_SHIFT)]
+            else:
+                models = [(ORDAGO_CENTRE, 0.0)]
+            values = []
+            for self.ordago_centre, self.call_shift in models:
+                total = 0.0
+                for i, (world, weight) in enumerate(zip(self.worlds, weights)):
+                    if weight:
+                        total += weight * self._rollout(world, i, start, view.seat, action, rng)
+                values.append(total)
+            self.ordago_centre, self.call_shift = ORDAGO_CENTRE, 0.0
+            out[action] = min(values) if action == "ordago" else sum(values) / len(values)
+        return out
+
+    def _rollout(self, world: World, i: int, state: tuple[int, int, bool, int, tuple[int, ...], int],
+                 seat: int, action: str, rng: random.Random) -> float:
+        """Play the betting round to its end from ``state`` with ``seat`` taking ``action``."""
+        table, pending, ordago, bettor, answering, nxt = state
+        speakers = self.speakers
+        me, team = self.view.seat, self.view.team
+        xs = self.seen_x[i]
+        for _step in range(12):
+            if action == "paso":
+                nxt += 1
+                if nxt >= len(speakers):
+                    return self._paso(world)
+            elif action == "quiero":
+                if ordago:
+                    return self._ordago(world)
+                return self._querido(world, table + pending)
+            elif action == "no quiero":
+                answering = answering[1:]
+                if not answering:
+                    amount = table or 1
+                    return self._deje(world, bettor & 1 == team, amount)
+            else:   # a bet or a raise
+                table += pending
+                if action == "ordago":
+                    pending, ordago = 0, True
+                else:
+                    pending = envido_amount(action)
+                bettor = seat
+                answering = tuple(s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in speakers)
+            seat = answering[0] if answering else speakers[nxt]
+            if seat == me:
+                action = self._my_policy(table, pending, ordago, bool(answering))
+            else:
+                action = self._policy(seat, xs[seat], table, pending, ordago, bettor,
+                                      bool(answering), rng)
+        return self._paso(world)
+
+    def _my_policy(self, table: int, pending: int, ordago: bool, facing: bool) -> str:
+        """What we would do if the round comes back to us (from our chance alone)."""
+        p = self._my_chance
+        if not facing:
+            return "envido" if p >= 0.65 else "paso"
+        if ordago:
+            return "quiero" if p >= 0.75 else "no quiero"
+        stake = table + pending
+        return "quiero" if p >= min(0.7, 0.5 + 0.04 * stake) else "no quiero"
+
+    def _policy(self, seat: int, x: float, table: int, pending: int, ordago: bool,
+                bettor: int, facing: bool, rng: random.Random) -> str:
+        """How another player (rival or partner) acts with strength ``x`` as he sees it."""
+        us, them = (self.view.us, self.view.them)
+        mine, theirs = (us, them) if seat & 1 == self.view.team else (them, us)
+        if not facing:
+            return "envido" if rng.random() < _sigmoid((x - 0.62) / 0.03) else "paso"
+        deje = table or 1
+        # Others judge the score as even players would (no tilt).
+        refuse_value = _even_value(self.wsym, self.target, mine, theirs + deje)
+        if ordago:
+            return "quiero" if rng.random() < self._accept(x, 0, True, refuse_value) else "no quiero"
+        stake = table + pending
+        if refuse_value <= 0.0 or rng.random() < self._accept(x, stake, False, refuse_value):
+            if stake < 12 and rng.random() < _sigmoid((x - 0.8) / 0.03):
+                return "envido"
+            return "quiero"
+        return "no quiero"
+
+    def choose(self) -> str:
+        values = self.options()
+        legal = set(self.view.legal)
+        values = {a: v for a, v in values.items() if a in legal or envido_amount(a)}
+        if not values:
+            return self.view.legal[0]
+        us, them, target = self.view.us, self.view.them, self.target
+        a, b = target - us, target - them
+        point = max(abs(self.wtab[max(a - 1, 1)][b] - self.wtab[a][b]), 0.002)  # one tanto
+        best_action = max(values, key=lambda k: values[k])
+        best = values[best_action]
+        rng = self.rng
+        # Seeded bluffs and slow-plays, only where they cost at most a tanto and a half.
+        if not self.answering and self.next_index + 1 < len(self.speakers):
+            if (best_action == "paso" and self.lance in ("grande", "chica")
+                    and values.get("envido", -1.0) >= best - 1.5 * point and rng.random() < BLUFF):
+                return "envido"
+            if (best_action != "paso" and self._my_chance >= 0.85
+                    and values["paso"] >= best - 1.5 * point and rng.random() < SLOW_PLAY):
+                return "paso"
+        # Otherwise a softmax over the options, with a temperature of a third of a tanto.
+        temperature = 0.3 * point
+        scores = {k: math.exp((v - best) / temperature) for k, v in values.items()}
+        r = rng.random() * sum(scores.values())
+        for action, score in scores.items():
+            r -= score
+            if r <= 0:
+                return action
+        return best_action
+
+
+def _unseen(view: View) -> list[int]:
+    """Cards per class that may still come from the deck: not ours, not thrown by us."""
+    t = view.tables
+    avail = list(t.class_size)
+    for c in view.cards + view.thrown:
+        avail[t.card_class[c]] -= 1
+    return avail
+
+
+def _warm_up() -> None:
+    """Build the tables of the default rules now rather than during a first decision."""
+    rules = Rules()
+    tables_for(rules.reyes, rules.real_31)
+    win_table(rules.target, TILT)
+    win_table(rules.target)
+
+
+def _even_value(wtab: list[list[float]], target: int, mine: int, theirs: int) -> float:
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    return wtab[target - mine][target - theirs]
+
+
+def _count_lines(lance: str, outcome: dict[str, Any] | None, won: bool,
+                 vals: tuple[int, int], team: int) -> list[Entry]:
+    """Count lines (ours?, tantos) of a lance: decided (``outcome``) or to come (en paso)."""
+    kind = outcome["kind"] if outcome else "paso"
+    if kind == "deje":
+        to_us = outcome is not None and outcome["team"] == team
+        extra = vals[0 if to_us else 1]
+        return [(to_us, extra)] if extra else []
+    base = vals[0 if won else 1]
+    if lance in ("grande", "chica"):
+        base = 1 if kind == "paso" else 0
+    amount = int(outcome["amount"]) if outcome and kind == "querido" else 0
+    total = base + amount
+    return [(won, total)] if total else []

@@ -1,0 +1,71 @@
+"""Level ``normal``: solid, honest play from the strength of its own hand at each lance.
+
+It cuts the mus with a good hand, discards to keep the cards worth most, bets and accepts
+by its team's chances at the lance (its hand, its seat, the declarations) and looks at the
+score: it accepts rather than hand the rivals the juego with a refusal, and throws an
+órdago with a near-sure hand or when the rivals are about to win.
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRRR", "7654", "CCSA", "4422"], mano=0, seed=1)
+>>> NormalBot(1).choose(g.observation(0))
+'no hay mus'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .strength import team_chance
+from .view import View, best_discard, legalize
+
+CUT_PCT = (0.78, 0.76, 0.74, 0.72)   # mus strength needed to cut, by seat from the mano
+
+
+class NormalBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        view = View(observation)
+        if not view.legal:
+            raise ValueError("expected an observation of the seat to play, with legal actions")
+        if view.phase == "mus":
+            pct = view.tables.equity_pct[view.pos][view.hand_id]
+            return "no hay mus" if pct >= CUT_PCT[view.pos] else "mus"
+        if view.phase == "descarte":
+            thrown, _ = best_discard(view.tables, view.cards, view.tables.mean_equity)
+            return "descarte " + " ".join(map(str, thrown))
+        return legalize(self._bet(view), view.legal)
+
+    def _bet(self, view: View) -> str:
+        lance = view.phase
+        p = team_chance(view, lance)
+        bet = view.bet or {}
+        table, pending = int(bet.get("table", 0)), int(bet.get("pending", 0))
+        facing = bool(bet.get("answering"))
+        them_left = view.target - view.them
+        us_left = view.target - view.us
+        if not facing:
+            if p >= 0.93 and lance in ("pares", "juego") or p >= 0.75 and them_left <= 6:
+                return "ordago"
+            if p >= 0.85:
+                return "envido 4" if self._rng.random() < 0.5 else "envido"
+            return "envido" if p >= 0.62 else "paso"
+        stake = table + pending
+        deje = table or 1
+        if bet.get("ordago"):
+            need = 0.72
+            if them_left <= deje + 2:
+                need = 0.3        # refusing as good as loses the juego
+            elif us_left <= 4:
+                need = 0.85       # we are nearly there: no need to gamble
+            return "quiero" if p >= need else "no quiero"
+        if them_left <= deje:
+            return "quiero" if p < 0.8 else "envido"
+        if p >= 0.9 and (lance in ("pares", "juego") or them_left <= 10):
+            return "ordago"
+        if p >= 0.8 and stake < 12:
+            return "envido"
+        need = 0.42 if stake <= 2 else 0.5 if stake <= 6 else 0.58
+        return "quiero" if p >= need else "no quiero"

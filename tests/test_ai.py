@@ -1,0 +1,333 @@
+"""The bots: fair (they see only their seat's observation), legal, and sensible.
+
+Fairness is checked for real: a position is rebuilt with every card the bot cannot see
+dealt differently (same public record), and the observation and the decision must not
+change. The check is shown to catch a bot that peeks at the live game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+import pytest
+
+import mus
+from mus.ai import LEVELS, make_bot
+from mus.cards import card_text
+from mus.lances import juego_value, pares_value
+
+RULE_SETS = [
+    mus.Rules(),
+    mus.Rules(reyes=4),
+    mus.Rules(real_31=True, target=30),
+]
+
+
+# --- building positions ---------------------------------------------------------------------
+
+def _deal(rng: random.Random, fixed: dict[int, list[str]] | None = None) -> list[list[str]]:
+    fixed = fixed or {}
+    used = {c for hand in fixed.values() for c in hand}
+    deck = [card_text(i) for i in range(40) if card_text(i) not in used]
+    rng.shuffle(deck)
+    hands = []
+    for seat in range(4):
+        if seat in fixed:
+            hands.append(list(fixed[seat]))
+        else:
+            hands.append([deck.pop() for _ in range(4)])
+    return hands
+
+
+def _flags(hand: list[str], rules: mus.Rules) -> tuple[bool, bool]:
+    text = "".join(hand)
+    return pares_value(text, rules) > 0, juego_value(text, rules) > 0
+
+
+def _discards(rng: random.Random, count: int) -> list[str]:
+    return ["descarte " + " ".join(map(str, sorted(rng.sample(range(4), rng.randint(1, 3)))))
+            for _ in range(count)]
+
+
+def _script(rng: random.Random) -> list[str]:
+    """A plausible public record for one hand, cut at a random point; ``?`` marks a
+    betting action to be picked among the legal ones while replaying."""
+    kind = rng.random()
+    if kind < 0.15:
+        return ["mus"] * rng.randrange(4)
+    if kind < 0.3:
+        return ["mus"] * 4 + _discards(rng, rng.randrange(4))
+    served = ["mus"] * 4 + _discards(rng, 4) if kind < 0.6 else []
+    script = served + ["mus"] * rng.randrange(4) + ["no hay mus"] + ["?"] * rng.randrange(20)
+    return script[:rng.randint(1, len(script))] if rng.random() < 0.25 else script
+
+
+def _betting_choice(rng: random.Random, legal: list[str]) -> str:
+    weights = [8.0 if a in ("paso", "quiero", "no quiero") else 3.0 if a in ("envido", "envido 5")
+               else 0.3 if a == "ordago" else 0.05 for a in legal]
+    return rng.choices(legal, weights=weights)[0]
+
+
+def _replay(hands: list[list[str]], mano: int, score: tuple[int, int], rules: mus.Rules,
+            seed: int, actions: list[str]) -> mus.Game | None:
+    g = mus.Game.from_deal(["".join(h) for h in hands], mano, score, rules, seed)
+    for action in actions:
+        if g.history or g.is_over:
+            return None
+        g = g.apply(action)
+    return None if g.history or g.to_play is None else g
+
+
+def positions(count: int, seed: int) -> list[dict[str, Any]]:
+    """Positions inside a hand (before any serve or count), as replayable records."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    while len(out) < count:
+        rules = rng.choice(RULE_SETS)
+        hands = _deal(rng)
+        mano = rng.randrange(4)
+        score = (rng.randrange(rules.target), rng.randrange(rules.target))
+        game_seed = rng.randrange(10**6)
+        g = mus.Game.from_deal(["".join(h) for h in hands], mano, score, rules, game_seed)
+        actions: list[str] = []
+        for step in _script(rng):
+            if g.history or g.to_play is None:
+                break
+            action = _betting_choice(rng, [str(a) for a in g.legal_actions()]) if step == "?" else step
+            if action not in [str(a) for a in g.legal_actions()]:
+                break
+            g = g.apply(action)
+            actions.append(action)
+        if g.history or g.to_play is None:
+            continue
+        out.append({"rules": rules, "hands": hands, "mano": mano, "score": score,
+                    "seed": game_seed, "actions": actions, "seat": g.to_play})
+    return out
+
+
+def alternative(pos: dict[str, Any], rng: random.Random) -> list[list[str]] | None:
+    """Other hands for every seat but the bot's, with the same public record.
+
+    Before any serve, every unseen card is dealt again (the deck changes too), keeping
+    each seat's pares and juego so that declarations and speakers stay the same. After a
+    serve, the other three hands are shuffled among themselves (the deck, and so the
+    cards the bot was served, stay put) until the public record matches."""
+    rules, seat = pos["rules"], pos["seat"]
+    if sum(1 for a in pos["actions"] if a.startswith("descarte")) == 4:
+        hidden = [c for s in range(4) if s != seat for c in pos["hands"][s]]
+        obs = _observe(pos, pos["hands"])
+        for _ in range(300):
+            rng.shuffle(hidden)
+            hands = [list(pos["hands"][seat]) if s == seat else [] for s in range(4)]
+            rest = iter(hidden)
+            for s in range(4):
+                if s != seat:
+                    hands[s] = [next(rest) for _ in range(4)]
+            if hands != pos["hands"] and _observe(pos, hands) == obs:
+                return hands
+        return None
+    for _ in range(1000):
+        hands = [[], [], [], []]
+        hands[seat] = list(pos["hands"][seat])
+        deck = [card_text(i) for i in range(40) if card_text(i) not in hands[seat]]
+        for s in range(4):
+            if s == seat:
+                continue
+            for _try in range(500):
+                cards = rng.sample(deck, 4)
+                if _flags(cards, rules) == _flags(pos["hands"][s], rules):
+                    break
+            else:
+                break
+            hands[s] = cards
+            deck = [c for c in deck if c not in cards]
+        else:
+            if hands != pos["hands"]:
+                return hands
+    raise AssertionError("no alternative deal found")
+
+
+def _observe(pos: dict[str, Any], hands: list[list[str]]) -> dict[str, Any] | None:
+    g = _replay(hands, pos["mano"], pos["score"], pos["rules"], pos["seed"], pos["actions"])
+    return None if g is None or g.to_play != pos["seat"] else g.observation(pos["seat"])
+
+
+def decide(level: str, seed: int, pos: dict[str, Any], hands: list[list[str]]) -> tuple[dict[str, Any], str]:
+    """Build the game, give the bot its observation (the game is alive meanwhile), drop it."""
+    g = _replay(hands, pos["mano"], pos["score"], pos["rules"], pos["seed"], pos["actions"])
+    assert g is not None and g.to_play == pos["seat"]
+    obs = g.observation(pos["seat"])
+    choice = make_bot(level, seed).choose(obs) if level != "cheat" else CheatingBot().choose(obs)
+    del g
+    return obs, choice
+
+
+class CheatingBot:
+    """Not fair on purpose: finds the live game and looks at the next seat's cards."""
+
+    def choose(self, obs: dict[str, Any]) -> str:
+        legal = obs["legal_actions"]
+        for o in gc.get_objects():
+            if isinstance(o, mus.Game) and o.to_play == obs["seat"] and o.hand(obs["seat"]) == obs["hand"]:
+                peek = "".join(o.hand((obs["seat"] + 1) % 4))
+                return str(legal[sum(map(ord, peek)) % len(legal)])
+        return str(legal[0])
+
+
+def unfair_positions(level: str, count: int, seed: int) -> int:
+    """How many positions changed the observation or the decision when hidden cards moved."""
+    rng = random.Random(seed)
+    bad = swapped = 0
+    for k, pos in enumerate(positions(count, seed)):
+        other = alternative(pos, rng)
+        if other is None:
+            continue
+        swapped += 1
+        obs_a, choice_a = decide(level, k, pos, pos["hands"])
+        obs_b, choice_b = decide(level, k, pos, other)
+        text = json.dumps(obs_a, ensure_ascii=False)
+        hidden = {c for s in range(4) if s != pos["seat"] for c in pos["hands"][s]}
+        assert not any(f'"{c}"' in text for c in hidden), "the observation shows hidden cards"
+        assert obs_a == obs_b, "the observation depends on hidden cards"
+        assert choice_a in obs_a["legal_actions"]
+        bad += choice_a != choice_b
+    assert swapped >= 0.8 * count
+    return bad
+
+
+# --- fairness ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_ignore_hidden_cards(level: str) -> None:
+    assert unfair_positions(level, 100 if level == "dificil" else 200, seed=11) == 0
+
+
+def test_fairness_check_catches_a_peeking_bot() -> None:
+    assert unfair_positions("cheat", 25, seed=5) > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decision_is_a_function_of_the_observation_and_seed(level: str) -> None:
+    """The same observation (even rebuilt from JSON, without any game alive) and seed give
+    the same decision."""
+    for k, pos in enumerate(positions(25, seed=3)):
+        obs, choice = decide(level, k, pos, pos["hands"])
+        copy = json.loads(json.dumps(obs))
+        assert make_bot(level, k).choose(copy) == choice
+
+
+# --- legality ---------------------------------------------------------------------------------
+
+def play(levels: list[str], rules: mus.Rules, seed: int, hands: int) -> int:
+    """Play ``hands`` hands (or the partida) with these bots; returns the hands played."""
+    g = mus.Game.new(dataclasses.replace(rules, vacas_to_win=1000), seed)
+    bots = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
+    while len(g.history) < hands and not g.is_over:
+        seat = g.to_play
+        assert seat is not None
+        obs = g.observation(seat)
+        choice = bots[seat].choose(obs)
+        assert choice in obs["legal_actions"], (levels[seat], obs["phase"], choice)
+        g = g.apply(choice)
+    return len(g.history)
+
+
+@pytest.mark.parametrize("rules", [*RULE_SETS, mus.Rules(target=3, juegos_to_win=1)],
+                         ids=["default", "4reyes", "real31-30", "target3"])
+def test_every_level_plays_only_legal_actions(rules: mus.Rules) -> None:
+    played = 0
+    for seed in range(3):
+        played += play(["random", "facil", "normal", "random"], rules, seed, 150)
+        played += play(["facil", "normal", "facil", "normal"], rules, seed + 100, 60)
+    played += play(["dificil", "normal", "dificil", "random"], rules, 7, 25)
+    played += play(["dificil", "facil", "random", "dificil"], rules, 8, 25)
+    assert played == 3 * 210 + 50
+
+
+# --- sanity -----------------------------------------------------------------------------------
+
+def _at(hands: list[str], actions: list[str], mano: int = 0,
+        score: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+    g = mus.Game.from_deal(hands, mano, score, mus.Rules(), seed=1)
+    for a in actions:
+        g = g.apply(a)
+    assert g.to_play is not None
+    return g.observation(g.to_play)
+
+
+def _until(hands: list[str], lance: str, mano: int = 0) -> list[str]:
+    g = mus.Game.from_deal(hands, mano, (0, 0), mus.Rules(), seed=1).apply("no hay mus")
+    actions = ["no hay mus"]
+    while g.phase != lance:
+        g = g.apply("paso")
+        actions.append("paso")
+    return actions
+
+
+@pytest.mark.parametrize("level", ["normal", "dificil"])
+@pytest.mark.parametrize("seed", range(4))
+def test_unbeatable_hands_are_never_refused(level: str, seed: int) -> None:
+    # The 31 of the mano at juego (holders: seats 0, 1 and 3) facing bets, a raise, an órdago.
+    hands = ["RRRA", "CCSA", "7654", "CCS2"]
+    base = _until(hands, "juego")
+    for answer in (["paso", "envido"], ["envido", "envido 5"], ["paso", "ordago"],
+                   ["paso", "paso", "envido 10"]):
+        obs = _at(hands, base + answer)
+        assert obs["seat"] == 0 and obs["bet"]["answering"][0] == 0
+        assert make_bot(level, seed).choose(obs) != "no quiero"
+    # Four reyes of the mano at grande, facing an envido and an órdago of the postre.
+    hands = ["RRRR", "CCSA", "7654", "CS7A"]
+    for answer in ("envido", "ordago"):
+        obs = _at(hands, ["no hay mus", "paso", "paso", "paso", answer])
+        assert obs["seat"] == 0
+        assert make_bot(level, seed).choose(obs) != "no quiero"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_facil_bets_four_reyes_at_grande(seed: int) -> None:
+    obs = _at(["RRRR", "CCSA", "7654", "CS7A"], ["no hay mus"])
+    assert make_bot("facil", seed).choose(obs) == "envido"
+
+
+@pytest.mark.parametrize("level", ["normal", "dificil"])
+def test_mus_and_discards_by_hand_quality(level: str) -> None:
+    assert make_bot(level, 1).choose(_at(["RRRA", "CCSA", "7654", "CS7A"], [])) == "no hay mus"
+    assert make_bot(level, 1).choose(_at(["7654", "CCSA", "RRRA", "CS7A"], [])) == "mus"
+    # The postre discards first: with R R 6 4 it keeps its reyes.
+    obs = _at(["CCSA", "7754", "CS7A", "RR64"], ["mus"] * 4)
+    assert obs["seat"] == 3
+    thrown = [int(p) for p in make_bot(level, 1).choose(obs).split()[1:]]
+    assert thrown and all(obs["hand"][p][0] != "R" for p in thrown)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_dificil_does_not_refuse_the_juego_away(seed: int) -> None:
+    # Rivals at 39 and our partner already refused: a second refusal hands them the juego.
+    hands = ["CS65", "RRRC", "7654", "CC7A"]
+    obs = _at(hands, ["no hay mus", "paso", "paso", "paso", "envido", "no quiero"], score=(10, 39))
+    assert obs["seat"] == 2
+    assert make_bot("dificil", seed).choose(obs) != "no quiero"
+
+
+def test_dificil_answers_fast() -> None:
+    times = []
+    for k, pos in enumerate(positions(40, seed=21)):
+        g = _replay(pos["hands"], pos["mano"], pos["score"], pos["rules"], pos["seed"], pos["actions"])
+        assert g is not None
+        obs = g.observation(pos["seat"])
+        bot = make_bot("dificil", k)
+        start = time.perf_counter()
+        bot.choose(obs)
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.05   # the arena measures the real figures
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(ValueError, match="expected a bot level"):
+        make_bot("imposible", 1)
