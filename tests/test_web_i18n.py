@@ -38,15 +38,15 @@ def test_unknown_language_falls_back_to_spanish() -> None:
     ("mus", False, "Mus", "Mus"),
     ("no hay mus", False, "No hay mus", "No mus"),
     ("paso", False, "Paso", "Pass"),
-    ("envido", False, "¡Envido!", "I bet!"),
-    ("envido 5", False, "Envido 5", "Bet 5"),
-    ("envido 5", True, "Envido 5 más", "Raise 5"),
-    ("envido", True, "Envido 2 más", "Raise 2"),
+    ("envido", False, "¡Envido!", "Envido!"),
+    ("envido 5", False, "Envido 5", "Envido 5!"),
+    ("envido 5", True, "Envido 5 más", "5 more!"),
+    ("envido", True, "Envido 2 más", "2 more!"),
     ("quiero", False, "Quiero", "Accepted"),
     ("no quiero", False, "No quiero", "Declined"),
     ("ordago", False, "¡Órdago!", "Órdago!"),
-    ("pares sí", False, "Pares sí", "Pairs: yes"),
-    ("juego no", False, "Juego no", "Game: no"),
+    ("pares sí", False, "Pares sí", "Pares: yes"),
+    ("juego no", False, "Juego no", "Juego: no"),
 ])
 def test_speech(notation: str, raise_: bool, es: str, en: str) -> None:
     assert speech("es", notation, raise_=raise_) == es
@@ -78,15 +78,15 @@ def test_ledger_is_said_the_way_players_count() -> None:
     ]
     en = spoken_ledger("en", ledger)
     assert en[1]["text"] == "1 for chica, 3 for duples (two pairs) and 2 for partner's medias (three of a kind)"
-    assert en[0]["text"] == "2 for the bet at grande, 3 for 31 and 2 for partner's game"
+    assert en[0]["text"] == "2 for the envite at grande, 3 for 31 and 2 for partner's juego"
 
 
 @pytest.mark.parametrize(("reason", "en"), [
-    ("4 porque no", "4 for the declined bet"),
+    ("4 porque no", "4 for the refused envite (deje)"),
     ("órdago a chica", "the órdago at chica"),
-    ("1 de punto", "1 for point"),
-    ("5 de envite al punto", "5 for the bet at point"),
-    ("1 de pareja", "1 for a pair"),
+    ("1 de punto", "1 for punto"),
+    ("5 de envite al punto", "5 for the envite at punto"),
+    ("1 de pareja", "1 for a pareja (pair)"),
     ("something new", "something new"),
 ])
 def test_english_reasons(reason: str, en: str) -> None:

@@ -5,7 +5,7 @@
 >>> card_name("es", "Ro"), card_name("en", "7b")
 ('Rey de oros', 'Seven of clubs')
 >>> speech("es", "envido 5", raise_=True), speech("en", "envido 5", raise_=True)
-('Envido 5 más', 'Raise 5')
+('Envido 5 más', '5 more!')
 >>> spoken_ledger("es", [
 ...     {"team": 1, "points": 3, "reason": "3 de duples", "lance": "pares", "seat": 1},
 ...     {"team": 1, "points": 2, "reason": "2 de medias del compañero", "lance": "pares", "seat": 3}])
@@ -117,9 +117,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "seat.short.0": "You", "seat.short.1": "Right", "seat.short.2": "Partner", "seat.short.3": "Left",
         "team.0": "Us", "team.1": "Them",
         "phase.mus": "Mus", "phase.descarte": "Discard", "phase.grande": "Grande (high)",
-        "phase.chica": "Chica (low)", "phase.pares": "Pairs", "phase.juego": "Game (31+)",
-        "phase.punto": "Point", "phase.fin": "Game over",
-        "mano": "Lead", "postre": "Last",
+        "phase.chica": "Chica (low)", "phase.pares": "Pares", "phase.juego": "Juego (31+)",
+        "phase.punto": "Punto", "phase.fin": "Match over",
+        "mano": "Mano", "postre": "Postre",
         "your_hand": "Your hand", "controls": "Your moves", "face_down": "{name}: {n} cards face down",
         "turn.you": "Your turn", "turn.other": "{name} to play",
         "prompt.mus": "Mus (change cards)?", "prompt.descarte": "Pick 1 to 4 cards to discard",
@@ -127,7 +127,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt.ordago": "{lance}: órdago! Accept?",
         "waiting": "Waiting for {name}…",
         "act.mus": "Mus", "act.no hay mus": "No mus", "act.paso": "Pass",
-        "act.envido": "Bet 2", "act.envido_n": "Bet {n}", "act.raise_n": "Raise {n}",
+        "act.envido": "Envido", "act.envido_n": "Envido {n}", "act.raise_n": "Envido {n} more",
         "act.quiero": "Accept", "act.no quiero": "Decline", "act.ordago": "Órdago (all in)",
         "act.descarte": "Discard {n}", "act.descarte_none": "Discard",
         "act.continuar": "Next hand", "act.ver_final": "See the result",
@@ -137,42 +137,42 @@ STRINGS: dict[str, dict[str, str]] = {
         "stepper.less": "Bet one less", "stepper.more": "Bet one more",
         "stepper.label": "Bet amount",
         "say.mus": "Mus", "say.no hay mus": "No mus", "say.paso": "Pass",
-        "say.envido": "I bet!", "say.envido_n": "Bet {n}", "say.raise_n": "Raise {n}",
+        "say.envido": "Envido!", "say.envido_n": "Envido {n}!", "say.raise_n": "{n} more!",
         "say.quiero": "Accepted", "say.no quiero": "Declined", "say.ordago": "Órdago!",
-        "say.pares sí": "Pairs: yes", "say.pares no": "Pairs: no",
-        "say.juego sí": "Game: yes", "say.juego no": "Game: no",
+        "say.pares sí": "Pares: yes", "say.pares no": "Pares: no",
+        "say.juego sí": "Juego: yes", "say.juego no": "Juego: no",
         "say.descarte": "Discards {n}", "say.descarte_you": "You discard {n}",
         "log.servido": "New cards are dealt", "log.line": "{name}: {text}",
-        "log.title": "Calls", "log.hand": "Hand {n} · {name} leads",
+        "log.title": "Calls", "log.hand": "Hand {n} · {name} is mano",
         "score.title": "Score", "score.tantos": "{n} points", "score.target": "to {n}",
-        "score.juegos": "Games", "score.vacas": "Vacas", "score.juegos_to_win": "Vaca: first to {n} games",
+        "score.juegos": "Juegos", "score.vacas": "Vacas", "score.juegos_to_win": "Vaca: first to {n} juegos",
         "stones.none": "no stones", "stones.piedra": "{n} piedra", "stones.piedras": "{n} piedras",
         "stones.amarraco": "{n} amarraco", "stones.amarracos": "{n} amarracos", "and": "and",
         "bet.table": "On the table: {n}", "bet.pending": "Bet: {n}", "bet.ordago": "Órdago!",
         "lance.paso": "all passed", "lance.querido": "{n} accepted", "lance.deje": "declined ({n})",
         "lance.ordago": "órdago accepted", "lance.sin envite": "no betting", "lance.now": "now",
-        "declared.pares": "Pairs", "declared.juego": "Game",
+        "declared.pares": "Pares", "declared.juego": "Juego",
         "showdown.title": "Hand {n}: the count", "showdown.nobody": "Nobody showed their cards.",
         "showdown.winner": "{lance}: {name}", "showdown.total": "{n} in all",
         "showdown.nothing": "scores nothing", "showdown.score": "Score: {a} – {b}",
         "showdown.won": "Wins", "showdown.hands": "The cards",
         "showdown.ledger": "The count",
-        "juego.us": "We win the game!", "juego.them": "They win the game",
+        "juego.us": "We win the juego!", "juego.them": "They win the juego",
         "vaca.us": "And the vaca is ours!", "vaca.them": "And the vaca is theirs",
         "fin.us": "You won the match!", "fin.them": "They won the match",
-        "fin.title": "Match over", "fin.summary": "Games {a} – {b} · Vacas {c} – {d}",
+        "fin.title": "Match over", "fin.summary": "Juegos {a} – {b} · Vacas {c} – {d}",
         "setup.title": "New game", "setup.level": "Difficulty",
         "level.facil": "Easy", "level.normal": "Normal", "level.dificil": "Hard",
         "level.random": "Random",
-        "setup.reyes": "Kings", "reyes.8": "8 kings", "reyes.4": "4 kings",
-        "setup.real_31": "Real 31 (a king and three sevens beat any 31)",
-        "setup.target": "Points per game", "setup.juegos": "Games per vaca",
+        "setup.reyes": "Reyes (kings)", "reyes.8": "8 reyes", "reyes.4": "4 reyes",
+        "setup.real_31": "31 real (a true rey and three sietes beat any 31)",
+        "setup.target": "Tantos per juego", "setup.juegos": "Juegos per vaca",
         "setup.speed": "Speed", "speed.lenta": "Slow", "speed.normal": "Normal",
         "speed.rapida": "Fast", "speed.instantanea": "Instant",
         "setup.lang": "Language", "lang.es": "Español", "lang.en": "English",
         "setup.resume": "You have a game in progress: starting another abandons it.",
         "stats.title": "Your statistics", "stats.none": "You have not finished a match yet.",
-        "stats.partidas": "Matches: {won} won of {n}", "stats.juegos": "Games: {won} won of {n}",
+        "stats.partidas": "Matches: {won} won of {n}", "stats.juegos": "Juegos: {won} won of {n}",
         "stats.manos": "Hands: {won} won of {n}", "stats.lance": "{lance}: {won} of {n}",
         "stats.lances": "Lances won",
         "notice.memory": "This browser does not allow saving (private mode or embedded page): "
@@ -279,8 +279,8 @@ _REASONS = (
     ("la31", re.compile(r"^(\d+) de la 31( del compañero)?$")),
     ("juego", re.compile(r"^(\d+) de juego( del compañero)?$")),
 )
-_EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pairs", "juego": "game", "punto": "point"}
-_EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pair"}
+_EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto"}
+_EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pareja (pair)"}
 
 
 def reason_text(lang: str, entry: dict[str, Any]) -> str:
@@ -294,9 +294,9 @@ def reason_text(lang: str, entry: dict[str, Any]) -> str:
         if not m:
             continue
         if kind == "envite":
-            return f"{points} for the bet at {_EN_LANCE[_ARTICLE[m.group(2)]]}"
+            return f"{points} for the envite at {_EN_LANCE[_ARTICLE[m.group(2)]]}"
         if kind == "deje":
-            return f"{points} for the declined bet"
+            return f"{points} for the refused envite (deje)"
         if kind == "ordago":
             return f"the órdago at {_EN_LANCE[_ARTICLE[m.group(1)]]}"
         if kind == "paso":
@@ -307,7 +307,7 @@ def reason_text(lang: str, entry: dict[str, Any]) -> str:
             return f"{points} for {whose}{_EN_PARES[m.group(2)]}"
         if kind == "la31":
             return f"{points} for {whose}31"
-        return f"{points} for {whose}game"
+        return f"{points} for {whose}juego"
     return reason
 
 
