@@ -33,7 +33,7 @@ from .belief import Belief, _sigmoid
 from .strength import perceived_for
 from ..rules import Rules
 from .tables import Tables, tables_for, win_table
-from .view import View, best_discard, envido_amount, legalize
+from .view import View, best_discard, envido_amount, legalize, playable
 
 SAMPLES = 160
 ACCEPT_WIDTH = 0.025
@@ -55,9 +55,7 @@ class DificilBot:
         _warm_up()
 
     def choose(self, observation: dict[str, Any]) -> str:
-        view = View(observation)
-        if not view.legal:
-            raise ValueError("expected an observation of the seat to play, with legal actions")
+        view = playable(observation)
         if view.phase == "mus":
             return self._mus(view)
         if view.phase == "descarte":

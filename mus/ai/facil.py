@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .view import View, legalize
+from .view import View, legalize, playable
 
 REY, AS = 0, 9
 
@@ -26,9 +26,7 @@ class FacilBot:
         self._rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any]) -> str:
-        view = View(observation)
-        if not view.legal:
-            raise ValueError("expected an observation of the seat to play, with legal actions")
+        view = playable(observation)
         if view.phase == "mus":
             return "no hay mus" if self._good(view) else "mus"
         if view.phase == "descarte":

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from .strength import team_chance
-from .view import View, best_discard, legalize
+from .view import View, best_discard, legalize, playable
 
 CUT_PCT = (0.78, 0.76, 0.74, 0.72)   # mus strength needed to cut, by seat from the mano
 
@@ -27,9 +27,7 @@ class NormalBot:
         self._rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any]) -> str:
-        view = View(observation)
-        if not view.legal:
-            raise ValueError("expected an observation of the seat to play, with legal actions")
+        view = playable(observation)
         if view.phase == "mus":
             pct = view.tables.equity_pct[view.pos][view.hand_id]
             return "no hay mus" if pct >= CUT_PCT[view.pos] else "mus"

@@ -78,6 +78,14 @@ class View:
         return [(s, a) for s, ph, a in self.bets if ph == lance]
 
 
+def playable(observation: dict[str, Any]) -> View:
+    """The view of the seat to play; a bot is asked only when it has legal actions."""
+    view = View(observation)
+    if not view.legal:
+        raise ValueError("expected an observation of the seat to play, with legal actions")
+    return view
+
+
 _DECLARATIONS = frozenset({"pares sí", "pares no", "juego sí", "juego no"})
 
 
