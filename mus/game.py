@@ -450,14 +450,19 @@ class Game:
             raise ValueError(f"expected a saved game with format {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"expected save version {SAVE_VERSION}, got {data.get('version')!r}")
-        rules = Rules.from_dict(data["rules"])
-        start = data.get("start")
-        if start:
-            g = cls.from_deal(start["hands"], start["mano"], tuple(start["score"]), rules,
-                              data["seed"], tuple(start["juegos"]), tuple(start["vacas"]))
-        else:
-            g = cls.new(rules, data["seed"])
-        for text_action in data["actions"]:
+        try:
+            rules = Rules.from_dict(data["rules"])
+            seed, actions, start = data["seed"], data["actions"], data.get("start")
+            if not isinstance(seed, int) or not all(isinstance(a, str) for a in actions):
+                raise TypeError("seed must be a whole number and actions notation strings")
+            if start:
+                g = cls.from_deal(start["hands"], start["mano"], tuple(start["score"]), rules,
+                                  seed, tuple(start["juegos"]), tuple(start["vacas"]))
+            else:
+                g = cls.new(rules, seed)
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"expected a saved game with rules, seed and actions ({error!r})") from None
+        for text_action in actions:
             g = g.apply(text_action)
         return g
 

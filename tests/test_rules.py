@@ -313,3 +313,18 @@ def test_real_31_wins_the_juego_count() -> None:
         g = play(g, "no hay mus", *PASS_GRANDE_CHICA, "paso", "paso", "paso", "paso")
         assert g.history[-1]["winners"]["juego"] == winner
         assert ledger(g)[-1][2] == "3 de la 31"
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[]", '{"format": "mus-game", "version": 2}',
+    '{"format": "mus-game", "version": 1}',
+    '{"format": "mus-game", "version": 1, "rules": {}, "seed": "7", "actions": []}',
+    '{"format": "mus-game", "version": 1, "rules": {}, "seed": 7, "actions": [3]}',
+    '{"format": "mus-game", "version": 1, "rules": {"reyes": 5}, "seed": 7, "actions": []}',
+    '{"format": "mus-game", "version": 1, "rules": [], "seed": 7, "actions": []}',
+    '{"format": "mus-game", "version": 1, "rules": {}, "seed": 7, "start": {"mano": 0}, "actions": []}',
+    '{"format": "mus-game", "version": 1, "rules": {}, "seed": 7, "actions": ["quiero"]}',
+])
+def test_a_bad_save_raises_value_error(text: str) -> None:
+    with pytest.raises(ValueError, match="expected|not legal"):
+        Game.from_json(text)
