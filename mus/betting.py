@@ -10,7 +10,7 @@ then his partner; a bet is refused only when both have refused.
 (2, 2, 5)
 >>> r = r.apply(2, NO_QUIERO_ACTION).apply(0, NO_QUIERO_ACTION)
 >>> r.outcome
-Outcome(kind='deje', team=1, amount=2)
+Outcome(kind='deje', team=1, amount=2, bettor=1)
 """
 
 from __future__ import annotations
@@ -28,11 +28,13 @@ PASO_RESULT, QUERIDO, DEJE, ORDAGO_QUERIDO, SIN_ENVITE = "paso", "querido", "dej
 
 class Outcome(NamedTuple):
     """How a lance's betting ended: kind paso / querido / deje / ordago / sin envite;
-    ``team`` is the team that collected a deje (or called the accepted órdago)."""
+    ``team`` is the team that collected a deje (or called the accepted órdago) and
+    ``bettor`` the seat that made that bet."""
 
     kind: str
     team: int = -1
     amount: int = 0
+    bettor: int = -1
 
 
 # Facing a bet, the first rival after the bettor answers first, then his partner.
@@ -106,11 +108,12 @@ class Round:
                 r.outcome = Outcome(PASO_RESULT)
         elif kind == QUIERO:
             r.table += r.pending
-            r.outcome = Outcome(ORDAGO_QUERIDO, team ^ 1) if r.ordago else Outcome(QUERIDO, -1, r.table)
+            r.outcome = (Outcome(ORDAGO_QUERIDO, team ^ 1, 0, r.bettor) if r.ordago
+                         else Outcome(QUERIDO, -1, r.table))
         elif kind == NO_QUIERO:
             r.answering = r.answering[1:]
             if not r.answering:
-                r.outcome = Outcome(DEJE, team ^ 1, r.table or 1)
+                r.outcome = Outcome(DEJE, team ^ 1, r.table or 1, r.bettor)
         else:
             r.table += r.pending
             r.pending = action.amount if kind == ENVIDO else 0

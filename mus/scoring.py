@@ -47,22 +47,27 @@ def holders(lance: str, sigs: tuple[Signature, ...], table: Table) -> list[int]:
 
 def count(sigs: tuple[Signature, ...], mano: int, results: dict[str, Outcome],
           table: Table) -> tuple[list[Entry], dict[str, int]]:
-    """Ledger lines of the count and the winning seat of every lance that was compared."""
+    """Ledger lines of the count and the seat that took each lance: the best hand, or
+    after a refused bet the bettor (in pares, juego and punto, the best hand of the
+    bettor's team, which collects there)."""
     entries: list[Entry] = []
     winners: dict[str, int] = {}
     for lance, outcome in results.items():
         if lance in ("grande", "chica"):
+            if outcome.kind == DEJE:
+                winners[lance] = outcome.bettor
+                continue
             seat = winners[lance] = lance_winner(lance, sigs, [0, 1, 2, 3], mano, table)
             if outcome.kind == PASO_RESULT:
                 entries.append(Entry(seat & 1, 1, f"1 de {lance}", lance, seat))
             elif outcome.kind == QUERIDO:
                 entries.append(_envite(seat, outcome, lance))
         elif lance == "punto":
-            seat = lance_winner(lance, sigs, [0, 1, 2, 3], mano, table)
             if outcome.kind == DEJE:
                 seat = _best_of_team(outcome.team, lance, sigs, [0, 1, 2, 3], mano, table)
             else:
-                winners[lance] = seat
+                seat = lance_winner(lance, sigs, [0, 1, 2, 3], mano, table)
+            winners[lance] = seat
             if outcome.kind == QUERIDO:
                 entries.append(_envite(seat, outcome, lance))
             entries.append(Entry(seat & 1, 1, "1 de punto", lance, seat))
@@ -89,7 +94,8 @@ def _values(lance: str, outcome: Outcome, sigs: tuple[Signature, ...], mano: int
     if outcome.kind == DEJE:
         seat = _best_of_team(outcome.team, lance, sigs, seats, mano, table)
     else:
-        seat = winners[lance] = lance_winner(lance, sigs, seats, mano, table)
+        seat = lance_winner(lance, sigs, seats, mano, table)
+    winners[lance] = seat
     entries = [_envite(seat, outcome, lance)] if outcome.kind == QUERIDO else []
     for holder, suffix in ((seat, ""), ((seat + 2) % 4, " del compañero")):
         if holder in seats:

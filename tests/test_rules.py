@@ -128,6 +128,13 @@ def test_partner_of_the_first_to_refuse_may_accept() -> None:
     assert ledger(g)[0] == (0, 2, "2 de envite a grande")
 
 
+def test_a_refused_bet_gives_the_lance_to_the_bettor() -> None:
+    g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
+    g = play(g, "no hay mus", "paso", "envido", "no quiero", "no quiero", *["paso"] * 7)
+    assert ledger(g)[0] == (1, 1, "1 porque no")
+    assert g.history[-1]["winners"]["grande"] == 1  # although seat 0's RRC6 is the best grande
+
+
 def test_refused_raise_chain_pays_what_was_on_the_table() -> None:
     g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
     g = play(g, "no hay mus", "envido", "envido 5", "envido 10")
@@ -156,6 +163,7 @@ def test_refused_pares_bet_pays_the_bettors_own_values() -> None:
         (0, 1, "1 porque no"), (0, 1, "1 de grande"), (1, 1, "1 de chica"),
         (0, 1, "1 de pareja"), (1, 2, "2 de juego"),
     ]
+    assert g.history[-1]["winners"]["pares"] == 0  # who took the lance, not the best medias
 
 
 def test_only_one_team_with_pares_collects_without_betting() -> None:
@@ -187,6 +195,8 @@ def test_punto_refused_is_dos_de_punto_y_miedo() -> None:
         (0, 1, "1 porque no"), (0, 1, "1 de grande"), (0, 1, "1 de chica"),
         (0, 1, "1 de pareja"), (0, 1, "1 de punto"),
     ]
+    assert g.history[-1]["lances"]["punto"] == {"kind": "deje", "team": 0, "amount": 1, "bettor": 0}
+    assert g.history[-1]["winners"]["punto"] == 0
 
 
 def test_accepted_punto_pays_envite_and_punto() -> None:
