@@ -51,6 +51,7 @@ class Game:
     _phase: str
     _to_play: int | None
     _hands: Hands
+    _sigs: tuple[Signature, ...]
     _deck: tuple[int, ...]
     _pile: tuple[int, ...]
     _mus_votes: int
@@ -87,7 +88,7 @@ class Game:
             raise ValueError(f"expected mano to be a seat 0..3, got {mano!r}")
         g._start = {"hands": list(hands), "mano": mano, "score": list(score),
                     "juegos": list(juegos), "vacas": list(vacas)}
-        g._hands = _place_cards(hands, g._sort_key)
+        g._hands = g._in_order(_place_cards(hands))
         used = {card for hand in g._hands for card in hand}
         deck = [card for card in range(DECK_SIZE) if card not in used]
         g._fresh_rng().shuffle(deck)
@@ -125,8 +126,10 @@ class Game:
             self._rng, self._rng_shared = rng, False
         return self._rng
 
-    def _sort_key(self, card: int) -> tuple[int, int]:
-        return -self._table.sort_strength[card >> 2], card
+    def _in_order(self, hands: Hands) -> Hands:
+        """Each hand in display order, strongest first: positions of descarte refer to it."""
+        key = self._table.card_order.__getitem__
+        return tuple(tuple(sorted(hand, key=key)) for hand in hands)
 
     # --- public state ---------------------------------------------------------------
 
@@ -231,6 +234,8 @@ class Game:
         if self._phase == "mus":
             self._events = (self._events, (seat, "mus", act.text, ()))
             if act.kind == NO_HAY_MUS:
+                # The hands are final: their rank signatures key every lance table.
+                self._sigs = tuple(tuple(sorted(c >> 2 for c in hand)) for hand in self._hands)
                 self._open_lance("grande")
             else:
                 self._mus_votes += 1
@@ -247,7 +252,7 @@ class Game:
 
     def _deal(self) -> None:
         hands, self._deck = deal(self._fresh_rng(), self._mano)
-        self._hands = tuple(tuple(sorted(h, key=self._sort_key)) for h in hands)
+        self._hands = self._in_order(hands)
         self._pile = ()
         self._begin_mus()
 
@@ -272,15 +277,12 @@ class Game:
                      for hand, out in zip(self._hands, self._discards))
         hands, self._deck, self._pile = serve(
             self._fresh_rng(), kept, self._discards, self._deck, self._pile, self._mano)
-        self._hands = tuple(tuple(sorted(h, key=self._sort_key)) for h in hands)
+        self._hands = self._in_order(hands)
         self._phase, self._to_play = "mus", self._mano
         self._mus_votes, self._discards = 0, ((), (), (), ())
         self._events = (self._events, (-1, "mus", "servido", ()))
 
     # --- lances -----------------------------------------------------------------------
-
-    def _signatures(self) -> tuple[Signature, ...]:
-        return tuple(tuple(sorted(c >> 2 for c in hand)) for hand in self._hands)
 
     def _from_mano(self) -> tuple[int, ...]:
         return tuple((self._mano + i) % 4 for i in range(4))
@@ -288,7 +290,7 @@ class Game:
     def _open_lance(self, lance: str) -> None:
         speakers = self._from_mano()
         if lance in ("pares", "juego"):
-            holding = set(scoring.holders(lance, self._signatures(), self._table))
+            holding = set(scoring.holders(lance, self._sigs, self._table))
             self._declared = {**self._declared, lance: tuple(s in holding for s in range(4))}
             for s in speakers:
                 self._events = (self._events, (s, lance, f"{lance} {'sí' if s in holding else 'no'}", ()))
@@ -332,7 +334,7 @@ class Game:
     def _ordago(self, lance: str) -> None:
         """An accepted órdago: cards are shown and that lance decides the juego."""
         table = self._table
-        sigs = self._signatures()
+        sigs = self._sigs
         assert self._round is not None
         seats = list(self._round.speakers)
         seat = scoring.lance_winner(lance, sigs, seats, self._mano, table)
@@ -352,7 +354,7 @@ class Game:
         return self._score[entry.team] >= self._rules.target
 
     def _count(self) -> None:
-        entries, winners = scoring.count(self._signatures(), self._mano, dict(self._results),
+        entries, winners = scoring.count(self._sigs, self._mano, dict(self._results),
                                          self._table)
         for entry in entries:
             if self._collect(entry):
@@ -507,7 +509,7 @@ def _bump(pair: Pair, team: int) -> Pair:
     return (pair[0] + 1, pair[1]) if team == 0 else (pair[0], pair[1] + 1)
 
 
-def _place_cards(hands: list[str], sort_key: Any) -> Hands:
+def _place_cards(hands: list[str]) -> Hands:
     """Deck cards for given hands; a rank without a suit takes the first free suit."""
     if len(hands) != 4:
         raise ValueError(f"expected 4 hands by seat, got {len(hands)}")
@@ -530,5 +532,5 @@ def _place_cards(hands: list[str], sort_key: Any) -> Hands:
                 cards.append(free[0])
             else:
                 cards.append(card.index)
-        placed.append(tuple(sorted(cards, key=sort_key)))
+        placed.append(tuple(cards))
     return tuple(placed)

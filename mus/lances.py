@@ -17,7 +17,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Final
 
-from .cards import RANKS, Hand, parse_hand
+from .cards import DECK_SIZE, RANKS, Hand, parse_hand
 from .rules import Rules
 
 LANCES: Final = ("grande", "chica", "pares", "juego", "punto")
@@ -88,7 +88,8 @@ class Table:
         self.pares_value: dict[Signature, int] = {}
         self.juego_value: dict[Signature, int] = {}
         self.pares_name: dict[Signature, str] = {}
-        self.sort_strength = strength
+        # Display order of deck cards 0..39: strongest rank first, then by suit.
+        self.card_order = tuple(-strength[card >> 2] * 64 + card for card in range(DECK_SIZE))
         for signature in combinations_with_replacement(range(len(RANKS)), 4):
             strengths = [strength[r] for r in signature]
             points = sum(value[r] for r in signature)
