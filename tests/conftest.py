@@ -59,3 +59,11 @@ def booted(browser: Any, base_url: str) -> Iterator[BootState]:
     state = boot_page(browser, base_url)
     yield state
     state.close()
+
+
+@pytest.fixture(scope="module")
+def instant(browser: Any, base_url: str) -> Iterator[BootState]:
+    """The game page at ``?speed=0`` (bots move without pauses), booted once per module."""
+    state = boot_page(browser, base_url + "?speed=0")
+    yield state
+    state.close()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
-from tests.ui import AXE, play_one, run_axe, start_game, wait_for_choice
+from tests.ui import AXE, play_one, play_until_overlay, run_axe, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
@@ -99,12 +99,7 @@ def test_language_switch_during_play(phone: BootState) -> None:
 
 def test_showdown_on_a_phone(phone: BootState) -> None:
     page = phone.page
-    s = wait_for_choice(page)
-    for _ in range(400):
-        if s["overlay"]:
-            break
-        play_one(page, s)
-        s = wait_for_choice(page)
+    s = play_until_overlay(page, 400)
     assert s["overlay"] and "showdown" in s["overlay"]
     no_horizontal_scroll(page)
     assert small_targets(page) == []

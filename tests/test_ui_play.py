@@ -3,34 +3,25 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.browser import BootState, boot_page
-from tests.ui import assert_no_hidden_cards, play_one, py, run_axe, start_game, wait_for_choice
+from tests.browser import BootState
+from tests.ui import assert_no_hidden_cards, play_one, play_until_overlay, py, run_axe, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def game(browser: Any, base_url: str) -> Iterator[BootState]:
-    booted = boot_page(browser, base_url + "?speed=0")
-    yield booted
-    booted.close()
-
-
-def test_first_visit_shows_the_new_game_screen(game: BootState) -> None:
-    page = game.page
+def test_first_visit_shows_the_new_game_screen(instant: BootState) -> None:
+    page = instant.page
     assert page.is_visible('#overlay .panel.setup [data-action="nueva"]')
     assert page.get_attribute("html", "data-phase") is None
     for name in ("level", "reyes", "real_31", "target", "juegos", "speed", "lang"):
         assert page.locator(f'[data-setting="{name}"]').count() >= 1, name
 
 
-def test_a_whole_juego_by_clicking_legal_buttons(game: BootState) -> None:
-    page = game.page
+def test_a_whole_juego_by_clicking_legal_buttons(instant: BootState) -> None:
+    page = instant.page
     start_game(page, level="facil", target="30", juegos="1")
     assert page.locator('[data-hand="0"] [data-card]').count() == 4
     clicks = showdowns = scans = 0
@@ -77,8 +68,8 @@ def test_a_whole_juego_by_clicking_legal_buttons(game: BootState) -> None:
     assert {state: found for state, found in axe.items() if found} == {}  # no serious/critical issue
 
 
-def test_rematch_starts_a_new_partida(game: BootState) -> None:
-    page = game.page
+def test_rematch_starts_a_new_partida(instant: BootState) -> None:
+    page = instant.page
     page.click('[data-action="revancha"]')
     page.wait_for_function("() => document.documentElement.dataset.phase !== 'fin'")
     assert page.locator('[data-hand="0"] [data-card]').count() == 4
@@ -88,19 +79,14 @@ def test_rematch_starts_a_new_partida(game: BootState) -> None:
     assert rules["target"] == 30 and rules["juegos_to_win"] == 1
 
 
-def test_scores_show_tantos_and_stones(game: BootState) -> None:
-    page = game.page
-    s = wait_for_choice(page)
-    for _ in range(200):
-        if s["overlay"]:
-            break
-        play_one(page, s)
-        s = wait_for_choice(page)
+def test_scores_show_tantos_and_stones(instant: BootState) -> None:
+    page = instant.page
+    play_until_overlay(page, 200)
     score = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.score)")
     assert [int(page.text_content(f'[data-score="{t}"]') or -1) for t in (0, 1)] == score
     assert page.locator(".score .stones").count() == 2
 
 
-def test_no_console_errors_nor_requests_elsewhere(game: BootState) -> None:
-    assert game.console_errors == []
-    assert game.external_requests == []
+def test_no_console_errors_nor_requests_elsewhere(instant: BootState) -> None:
+    assert instant.console_errors == []
+    assert instant.external_requests == []

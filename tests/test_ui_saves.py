@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser import BootState, boot_page
+from tests.browser import BootState
 from tests.ui import play_one, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
 SAVE_KEY = "mus.save"
-
-
-@pytest.fixture(scope="module")
-def booted_page(browser: Any, base_url: str) -> Iterator[BootState]:
-    booted = boot_page(browser, base_url + "?speed=0")
-    yield booted
-    booted.close()
 
 
 def reload(page: Any) -> None:
@@ -40,8 +32,8 @@ def snapshot(page: Any) -> dict[str, Any]:
     })""")
 
 
-def test_reload_mid_hand_restores_cards_turn_and_score(booted_page: BootState) -> None:
-    page = booted_page.page
+def test_reload_mid_hand_restores_cards_turn_and_score(instant: BootState) -> None:
+    page = instant.page
     start_game(page, level="facil")
     s = wait_for_choice(page)
     for _ in range(6):  # a few moves into the partida, stopping at the player's turn
@@ -60,8 +52,8 @@ def test_reload_mid_hand_restores_cards_turn_and_score(booted_page: BootState) -
     assert before["turn"] == ["seat-0"] and len(before["cards"]) == 4
 
 
-def test_reload_while_bots_play_resumes_them(booted_page: BootState) -> None:
-    page = booted_page.page
+def test_reload_while_bots_play_resumes_them(instant: BootState) -> None:
+    page = instant.page
     s = wait_for_choice(page)
     saved = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))
     play_one(page, s)
@@ -84,8 +76,8 @@ def _aside(page: Any) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("kind", ["garbage", "newer", "illegal"])
-def test_bad_save_is_kept_aside_and_a_new_game_works(booted_page: BootState, kind: str) -> None:
-    page = booted_page.page
+def test_bad_save_is_kept_aside_and_a_new_game_works(instant: BootState, kind: str) -> None:
+    page = instant.page
     if page.get_attribute("html", "data-phase") is None:
         start_game(page, level="facil")
     good = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))
@@ -115,8 +107,8 @@ def test_bad_save_is_kept_aside_and_a_new_game_works(booted_page: BootState, kin
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))["schema"] == 1
 
 
-def test_no_console_errors(booted_page: BootState) -> None:
-    assert booted_page.console_errors == []
+def test_no_console_errors(instant: BootState) -> None:
+    assert instant.console_errors == []
 
 
 def test_storage_that_throws_falls_back_to_memory(browser: Any, base_url: str) -> None:

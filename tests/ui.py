@@ -97,6 +97,17 @@ def play_one(page: Page, s: dict[str, Any]) -> str:
     return "descarte 0"
 
 
+def play_until_overlay(page: Page, moves: int) -> dict[str, Any]:
+    """Click the first legal thing until a screen (showdown, end) covers the table."""
+    s = wait_for_choice(page)
+    for _ in range(moves):
+        if s["overlay"]:
+            break
+        play_one(page, s)
+        s = wait_for_choice(page)
+    return s
+
+
 def assert_no_hidden_cards(page: Page) -> None:
     """No card of seats 1-3 appears in any attribute (as a token such as deck.svg#Ro)."""
     import re
