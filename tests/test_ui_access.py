@@ -24,6 +24,11 @@ def phone(browser: Any, base_url: str) -> Iterator[BootState]:
     booted.close()
 
 
+def own_card_labels(page: Any) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
+        .map((c) => c.getAttribute('aria-label'))""")
+
+
 def no_horizontal_scroll(page: Any) -> None:
     sizes = page.evaluate("""() => ({sw: document.documentElement.scrollWidth,
         cw: document.documentElement.clientWidth, bw: document.body.scrollWidth})""")
@@ -76,8 +81,7 @@ def test_table_on_a_phone(phone: BootState) -> None:
     assert len(widths) == 4 and min(widths) >= 64, widths  # readable on a 360 px screen
     assert run_axe(page) == []
     # the player's cards have names, the others' only say how many there are
-    labels = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
-        .map((c) => c.getAttribute('aria-label'))""")
+    labels = own_card_labels(page)
     assert all(" de " in label for label in labels), labels
     assert "4 cartas boca abajo" in (page.get_attribute('[data-hand="2"]', "aria-label") or "")
 
@@ -87,8 +91,7 @@ def test_language_switch_during_play(phone: BootState) -> None:
     wait_for_choice(page)
     page.click('[data-ui="lang"]')
     page.wait_for_selector('html[lang="en"]', state="attached")
-    labels = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
-        .map((c) => c.getAttribute('aria-label'))""")
+    labels = own_card_labels(page)
     assert all(" of " in label for label in labels), labels
     assert page.text_content(".score.team-0 .score-name") == "Us"
     assert page.text_content("#log-title") == "Calls"
