@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import DECK_SIZE
+from .cards import DECK_SIZE, card_text, parse_hand
+from .errors import IllegalActionError
 
 Hands = tuple[tuple[int, ...], ...]
 
@@ -55,3 +56,61 @@ def serve(
                 rng.shuffle(stock)
             hands[seat].append(stock.pop())
     return tuple(tuple(h) for h in hands), tuple(stock), tuple(pile_left)
+
+
+def serve_given(
+    served: Hands,
+    kept: Hands,
+    discarded: Hands,
+    deck: tuple[int, ...],
+    pile: tuple[int, ...],
+    mano: int,
+) -> tuple[Hands, tuple[int, ...], tuple[int, ...]]:
+    """``serve`` with the cards given by seat instead of drawn: checks that shuffling
+    could have served them (each seat as many as it threw, every card from the deck,
+    or once the deck is out from the shuffled pile, never a seat's own discards)."""
+    hands = [list(h) for h in kept]
+    stock = set(deck)
+    pile_left = set(pile)
+    order = [(mano + offset) % 4 for offset in range(4)]
+    for turn, seat in enumerate(order):
+        if len(served[seat]) != len(discarded[seat]):
+            raise IllegalActionError(
+                f"seat {seat} threw {len(discarded[seat])} cards and must be served as many, "
+                f"got {cards_text((served[seat],))!r}")
+        fresh = [card for card in served[seat] if card in stock]
+        rest = [card for card in served[seat] if card not in stock]
+        if rest and len(fresh) < len(stock):  # the pile is only shuffled once the deck is out
+            raise IllegalActionError(
+                f"{card_text(rest[0])} cannot be served to seat {seat}: it is not in the deck")
+        stock.difference_update(fresh)
+        if rest:
+            waiting = {c for later in order[turn:] for c in discarded[later]}
+            stock, pile_left = pile_left - waiting, pile_left & waiting
+            for card in rest:
+                if card not in stock:
+                    raise IllegalActionError(
+                        f"{card_text(card)} cannot be served to seat {seat}: it is neither in "
+                        "the deck nor in the discards shuffled into a new one")
+            stock.difference_update(rest)
+        hands[seat].extend(served[seat])
+    return tuple(tuple(h) for h in hands), tuple(sorted(stock)), tuple(sorted(pile_left))
+
+
+def parse_cards_by_seat(text: str) -> Hands:
+    """Cards by seat 0..3, space separated, each with its suit: ``"Ro Rc4o 5e Ab"``."""
+    groups = text.split()
+    if len(groups) != 4:
+        raise IllegalActionError(f"expected the cards of 4 seats, got {text!r}")
+    out = []
+    for group in groups:
+        hand = parse_hand(group)
+        if any(card.suit is None for card in hand.cards):
+            raise IllegalActionError(f"expected every card with its suit, got {group!r}")
+        out.append(tuple(card.index for card in hand.cards))
+    return tuple(out)
+
+
+def cards_text(hands: Hands) -> str:
+    """``parse_cards_by_seat``'s notation, each seat's cards in deck order."""
+    return " ".join("".join(card_text(c) for c in sorted(hand)) for hand in hands)

@@ -4,6 +4,24 @@
 leaves this one untouched; deals and serves are chance steps drawn from the game's
 own ``random.Random``, copied before each use so that earlier states stay valid.
 
+With ``explicit_chance=True`` (``from_deal`` only) chance steps are actions instead,
+as in OpenSpiel: after the mano's descarte the game waits in phase ``servicio`` for
+``servido`` with the cards each seat receives (seats 0..3), and after the count in
+phase ``reparto`` for the next deal. This is how a hand record is replayed exactly.
+
+>>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, explicit_chance=True)
+>>> for action in ["mus"] * 4 + ["descarte 3", "descarte 0", "descarte 0 1", "descarte 3"]:
+...     g = g.apply(action)
+>>> g.phase, g.to_play, g.is_chance
+('servicio', None, True)
+>>> g = g.apply("servido Ab Rb4c 5b 7e")
+>>> g.phase, g.hand(0), g.hand(1)
+('mus', ['Ro', 'Rc', 'Co', 'Ab'], ['Rb', '5o', '4o', '4c'])
+>>> g.apply("servido Ab Rb4c 5b 7e")
+Traceback (most recent call last):
+...
+mus.errors.IllegalActionError: 'servido Ab Rb4c 5b 7e' is not an action: expected mus, no hay mus, descarte N…, paso, envido [N], quiero, no quiero or ordago
+
 >>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
 >>> g.phase, g.to_play, [str(a) for a in g.legal_actions()]
 ('mus', 0, ['mus', 'no hay mus'])
@@ -25,7 +43,7 @@ from .actions import (
 )
 from .betting import DEJE, ORDAGO_QUERIDO, SIN_ENVITE, Outcome, Round
 from .cards import DECK_SIZE, RANKS, SUITS, card_text, parse_hand
-from .dealer import Hands, deal, serve
+from .dealer import Hands, cards_text, deal, parse_cards_by_seat, serve, serve_given
 from .errors import IllegalActionError
 from .lances import Signature, Table, table_for
 from .rules import Rules
@@ -33,6 +51,8 @@ from .rules import Rules
 SAVE_FORMAT, SAVE_VERSION = "mus-game", 1
 Pair = tuple[int, int]
 Event = tuple[int, str, str, tuple[int, ...]]  # seat, phase, notation, cards discarded
+SERVICIO, REPARTO = "servicio", "reparto"  # chance phases when chance is explicit
+SERVIDO = "servido"
 
 
 class Game:
@@ -45,6 +65,7 @@ class Game:
     _seed: int
     _rng: random.Random
     _rng_shared: bool
+    _explicit_chance: bool
     _start: dict[str, Any] | None
     _actions: tuple[Any, ...] | None  # persistent list: (previous, notation)
     _mano: int
@@ -80,14 +101,19 @@ class Game:
     @classmethod
     def from_deal(cls, hands: list[str], mano: int = 0, score: tuple[int, int] = (0, 0),
                   rules: Rules | None = None, seed: int | None = None,
-                  juegos: tuple[int, int] = (0, 0), vacas: tuple[int, int] = (0, 0)) -> Game:
+                  juegos: tuple[int, int] = (0, 0), vacas: tuple[int, int] = (0, 0),
+                  explicit_chance: bool = False) -> Game:
         """A partida starting from given hands by seat (suits optional), at the mano's
-        mus decision; later deals come from ``seed``."""
+        mus decision; later deals and serves come from ``seed``, or with
+        ``explicit_chance`` are given as actions (see the module's docstring)."""
         g = cls._blank(rules or Rules(), seed)
         if mano not in range(4):
             raise ValueError(f"expected mano to be a seat 0..3, got {mano!r}")
         g._start = {"hands": list(hands), "mano": mano, "score": list(score),
                     "juegos": list(juegos), "vacas": list(vacas)}
+        if explicit_chance:  # only then, so that saves without chance actions read as before
+            g._start["explicit_chance"] = True
+            g._explicit_chance = True
         g._hands = g._in_order(_place_cards(hands))
         used = {card for hand in g._hands for card in hand}
         deck = [card for card in range(DECK_SIZE) if card not in used]
@@ -105,6 +131,7 @@ class Game:
         g._table = table_for(rules)
         g._seed = secrets.randbits(32) if seed is None else seed
         g._rng, g._rng_shared = random.Random(g._seed), False
+        g._explicit_chance = False
         g._start, g._actions = None, None
         g._score = g._juegos = g._vacas = (0, 0)
         g._history, g._winner = (), None
@@ -166,6 +193,11 @@ class Game:
         return self._vacas
 
     @property
+    def is_chance(self) -> bool:
+        """True when chance acts next: a serve or a deal given as an action."""
+        return self._phase in (SERVICIO, REPARTO)
+
+    @property
     def is_over(self) -> bool:
         return self._phase == "fin"
 
@@ -216,6 +248,8 @@ class Game:
 
         Raises IllegalActionError, naming the legal actions, if it is not legal now.
         """
+        if self.is_chance:
+            return self._apply_chance(str(action))
         act = parse_action(action) if isinstance(action, str) else action
         if not self._is_legal(act):
             legal = ", ".join(str(a) for a in _summarised(self.legal_actions()))
@@ -226,6 +260,22 @@ class Game:
         g = self._copy()
         g._actions = (self._actions, act.text)
         g._step(act)
+        return g
+
+    def _apply_chance(self, text: str) -> Game:
+        head, _, rest = text.strip().partition(" ")
+        expected = SERVIDO if self._phase == SERVICIO else REPARTO
+        if head != expected:
+            raise IllegalActionError(
+                f"{text!r} is not legal in phase {self._phase!r}: chance acts now, expected "
+                f"{expected!r} and the cards of seats 0..3")
+        cards = parse_cards_by_seat(rest)
+        g = self._copy()
+        if expected == SERVIDO:
+            g._serve_given(cards)
+        else:
+            g._deal_given(cards)
+        g._actions = (self._actions, f"{expected} {cards_text(cards)}")
         return g
 
     def _step(self, act: Action) -> None:
@@ -273,10 +323,34 @@ class Game:
         if seat != self._mano:
             self._to_play = (seat - 1) % 4
             return
-        kept = tuple(tuple(c for c in hand if c not in out)
-                     for hand, out in zip(self._hands, self._discards))
+        if self._explicit_chance:
+            self._phase, self._to_play = SERVICIO, None
+            return
         hands, self._deck, self._pile = serve(
-            self._fresh_rng(), kept, self._discards, self._deck, self._pile, self._mano)
+            self._fresh_rng(), self._kept(), self._discards, self._deck, self._pile, self._mano)
+        self._served(hands)
+
+    def _kept(self) -> Hands:
+        return tuple(tuple(c for c in hand if c not in out)
+                     for hand, out in zip(self._hands, self._discards))
+
+    def _serve_given(self, served: Hands) -> None:
+        hands, self._deck, self._pile = serve_given(
+            served, self._kept(), self._discards, self._deck, self._pile, self._mano)
+        self._served(hands)
+
+    def _deal_given(self, hands: Hands) -> None:
+        dealt = [card for hand in hands for card in hand]
+        if any(len(hand) != 4 for hand in hands) or len(set(dealt)) != 16:
+            raise IllegalActionError(
+                f"expected a deal of 4 distinct cards to each seat, got {cards_text(hands)!r}")
+        self._mano = (self._mano + 1) % 4
+        self._hands = self._in_order(hands)
+        self._deck = tuple(card for card in range(DECK_SIZE) if card not in dealt)
+        self._pile = ()
+        self._begin_mus()
+
+    def _served(self, hands: Hands) -> None:
         self._hands = self._in_order(hands)
         self._phase, self._to_play = "mus", self._mano
         self._mus_votes, self._discards = 0, ((), (), (), ())
@@ -379,6 +453,9 @@ class Game:
         self._round = None
         if juego_winner is not None and self._win_juego(juego_winner):
             return
+        if self._explicit_chance:  # the hand stays on the table until the next deal is given
+            self._phase, self._to_play = REPARTO, None
+            return
         self._mano = (self._mano + 1) % 4
         self._deal()
 
@@ -457,16 +534,24 @@ class Game:
             seed, actions, start = data["seed"], data["actions"], data.get("start")
             if not isinstance(seed, int) or not all(isinstance(a, str) for a in actions):
                 raise TypeError("seed must be a whole number and actions notation strings")
-            if start:
-                g = cls.from_deal(start["hands"], start["mano"], tuple(start["score"]), rules,
-                                  seed, tuple(start["juegos"]), tuple(start["vacas"]))
-            else:
-                g = cls.new(rules, seed)
+            g = cls._initial(rules, seed, start)
         except (KeyError, TypeError) as error:
             raise ValueError(f"expected a saved game with rules, seed and actions ({error!r})") from None
         for text_action in actions:
             g = g.apply(text_action)
         return g
+
+    @classmethod
+    def _initial(cls, rules: Rules, seed: int, start: dict[str, Any] | None) -> Game:
+        if not start:
+            return cls.new(rules, seed)
+        return cls.from_deal(start["hands"], start["mano"], tuple(start["score"]), rules, seed,
+                             tuple(start["juegos"]), tuple(start["vacas"]),
+                             bool(start.get("explicit_chance", False)))
+
+    def initial(self) -> Game:
+        """The state before the first action: same rules, seed and start (for replays)."""
+        return Game._initial(self._rules, self._seed, self._start)
 
 
 def _listed(node: tuple[Any, ...] | None) -> list[Any]:
