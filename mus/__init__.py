@@ -11,9 +11,11 @@ from .cards import Card, Hand, parse_hand
 from .errors import IllegalActionError
 from .game import Game
 from .lances import LANCES, compare, juego_value, pares_value, points
+from .records import HandRecord, decode_record, encode_record, record, replay
 from .rules import Rules
 
 __all__ = [
-    "Action", "Card", "Game", "Hand", "IllegalActionError", "LANCES", "Rules",
-    "compare", "juego_value", "pares_value", "parse_hand", "points",
+    "Action", "Card", "Game", "Hand", "HandRecord", "IllegalActionError", "LANCES", "Rules",
+    "compare", "decode_record", "encode_record", "juego_value", "pares_value", "parse_hand",
+    "points", "record", "replay",
 ]

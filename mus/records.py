@@ -1,0 +1,423 @@
+"""Hand records: one finished hand as text, replayed exactly, and packed for links.
+
+A record is plain UTF-8 lines. The header says the table and where the partida stood
+before the hand; then come the actions, one a line, each with the seat that acted (or
+``-`` for chance: the cards served after the descartes, seats 0..3); then the result,
+which a replay must reproduce::
+
+    mus-record 1
+    rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1
+    hand 3                       the hand's number in its partida
+    mano 2
+    score 12 30                  tantos of each team before the hand
+    juegos 0 1
+    vacas 0 0
+    hands RoRc5e4b 7o6c5c4c …    the four starting hands, seats 0..3
+    2 mus
+    …
+    1 descarte 0 2               positions in the hand as the seat saw it (strongest first)
+    - servido 5o 4c6e Rb 3b      cards served to seats 0..3
+    …
+    shown RoRc5e4b 7o6c5c4c …    the hands at the count (``-`` when nobody showed)
+    ledger 0 1 grande 0 1 de grande     team, tantos, lance, seat, reason (in counting order)
+    winners grande=0 chica=1 …          the seat that took each lance
+    final 13 31                          the score after the hand
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1)
+>>> for action in ["no hay mus"] + ["paso"] * 11:
+...     g = g.apply(action)
+>>> text = mus.record(g, 0)
+>>> print(text)
+mus-record 1
+rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1
+hand 1
+mano 0
+score 37 37
+juegos 0 0
+vacas 0 0
+hands RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c
+0 no hay mus
+0 paso
+1 paso
+2 paso
+3 paso
+0 paso
+1 paso
+2 paso
+3 paso
+0 paso
+2 paso
+3 paso
+shown RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c
+ledger 0 1 grande 0 1 de grande
+ledger 1 1 chica 3 1 de chica
+ledger 1 3 pares 3 3 de duples
+winners grande=0 chica=3 pares=3 juego=2
+final 38 41
+>>> again = mus.replay(text)
+>>> again.history[-1]["ledger"] == g.history[-1]["ledger"], again.history[-1]["score"]
+(True, [38, 41])
+>>> mus.replay(text.replace("CcCeSoAo", "CcCeSoAb", 1))
+Traceback (most recent call last):
+...
+ValueError: the record's result does not follow from its actions: it says 'shown RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c', the replay gives 'shown RoRcCo6o 7o6c5o4o CcCeSoAb 3o3c2o2c'
+>>> mus.replay(text.replace("2 paso", "2 quiero", 1))
+Traceback (most recent call last):
+...
+ValueError: line 12 of the record: 'quiero' is not legal in phase 'grande' for seat 2; legal actions: paso, envido … envido 40, ordago
+>>> code = mus.encode_record(text)
+>>> code, mus.decode_record(code) == text
+('AAoBCBBAlBlBAAAAABEQMRUYFGIkcdghBRRRRRRRRRRR', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import DESCARTE_ACTIONS, ENVIDO, Action, parse_action
+from .cards import card_text, parse_hand
+from .dealer import cards_text, parse_cards_by_seat
+from .game import Game
+from .rules import Rules
+
+FORMAT, VERSION = "mus-record", 1
+CHANCE = "-"  # the seat column of a chance line
+HEADER = ("rules", "hand", "mano", "score", "juegos", "vacas", "hands")
+RESULT = ("shown", "ledger", "winners", "final")
+Move = tuple[int | None, str]  # seat (None for chance) and notation
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished hand. ``str(record)`` is the text format; ``HandRecord.parse`` reads it."""
+
+    rules: Rules
+    number: int
+    mano: int
+    score: tuple[int, int]
+    juegos: tuple[int, int]
+    vacas: tuple[int, int]
+    hands: tuple[str, str, str, str]
+    moves: tuple[Move, ...]
+    result: tuple[str, ...]
+
+    # --- from a game ----------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game, hand_index: int) -> HandRecord:
+        """The record of ``game.history[hand_index]``, found by replaying the partida."""
+        if not 0 <= hand_index < len(game.history):
+            raise ValueError(f"expected a finished hand 0..{len(game.history) - 1}, got {hand_index!r}")
+        g = game.initial()
+        start: Game | None = None
+        moves: list[Move] = []
+        kept: dict[int, list[str]] = {}
+        for text in game.actions:
+            if start is None and len(g.history) == hand_index and not g.is_chance:
+                start = g
+            after = g.apply(text)
+            if start is not None:
+                if g.is_chance:
+                    moves.append((None, text))
+                else:
+                    assert g.to_play is not None
+                    moves.append((g.to_play, text))
+                    if g.phase == "descarte":
+                        thrown = parse_action(text).cards
+                        kept[g.to_play] = [c for i, c in enumerate(g.hand(g.to_play)) if i not in thrown]
+                        if after.phase == "mus":  # the engine served from its own deck
+                            served = [[c for c in after.hand(s) if c not in kept[s]] for s in range(4)]
+                            groups = parse_cards_by_seat(" ".join("".join(cards) for cards in served))
+                            moves.append((None, "servido " + cards_text(groups)))
+            g = after
+            if len(g.history) > hand_index:
+                break
+        assert start is not None
+        return cls(game.rules, game.history[hand_index]["number"], start.mano, start.score,
+                   start.juegos, start.vacas, _four(["".join(start.hand(s)) for s in range(4)]),
+                   tuple(moves), tuple(_result_lines(game.history[hand_index])))
+
+    # --- text -------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        r = self.rules
+        lines = [
+            f"{FORMAT} {VERSION}",
+            f"rules reyes={r.reyes} real_31={'yes' if r.real_31 else 'no'} target={r.target} "
+            f"juegos_to_win={r.juegos_to_win} vacas_to_win={r.vacas_to_win}",
+            f"hand {self.number}", f"mano {self.mano}",
+            f"score {self.score[0]} {self.score[1]}", f"juegos {self.juegos[0]} {self.juegos[1]}",
+            f"vacas {self.vacas[0]} {self.vacas[1]}", "hands " + " ".join(self.hands),
+        ]
+        lines += [f"{CHANCE if seat is None else seat} {text}" for seat, text in self.moves]
+        return "\n".join(lines + list(self.result))
+
+    @classmethod
+    def parse(cls, text: str) -> HandRecord:
+        """Read the text format; raises ValueError naming the line that is wrong."""
+        lines = [" ".join(line.split()) for line in text.strip().splitlines()]
+        if not lines or lines[0] != f"{FORMAT} {VERSION}":
+            raise ValueError(f"expected a hand record starting with {FORMAT + ' ' + str(VERSION)!r}")
+        fields: dict[str, str] = {}
+        for number, key in enumerate(HEADER, start=2):
+            line = lines[number - 1] if number <= len(lines) else ""
+            head, _, rest = line.partition(" ")
+            if head != key:
+                raise ValueError(f"line {number} of the record: expected {key!r}, got {line!r}")
+            fields[key] = rest
+        body = lines[len(HEADER) + 1:]
+        split = next((i for i, line in enumerate(body) if line.split(" ", 1)[0] in RESULT), len(body))
+        moves = tuple(_parse_move(line, number) for number, line in
+                      enumerate(body[:split], start=len(HEADER) + 2))
+        try:
+            return cls(_parse_rules(fields["rules"]), _int(fields["hand"]), _int(fields["mano"]),
+                       _ints(fields["score"]), _ints(fields["juegos"]), _ints(fields["vacas"]),
+                       _four(fields["hands"].split()), moves, tuple(body[split:]))
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"the record's header is wrong: {error}") from None
+
+    # --- replaying ----------------------------------------------------------------------
+
+    def states(self) -> list[Game]:
+        """The hand step by step: the deal, then the state after each action (chance
+        included). The last is right after the count; raises ValueError if an action is
+        illegal, a seat acts out of turn, or the result does not follow."""
+        try:
+            g = Game.from_deal(list(self.hands), self.mano, self.score, self.rules, 0,
+                               self.juegos, self.vacas, explicit_chance=True)
+        except ValueError as error:
+            raise ValueError(f"the record's hands are wrong: {error}") from None
+        out = [g]
+        first_line = len(HEADER) + 2
+        for number, (seat, text) in enumerate(self.moves, start=first_line):
+            where = f"line {number} of the record"
+            if g.history:
+                raise ValueError(f"{where}: the hand was already over, got {text!r}")
+            if seat is None and not g.is_chance:
+                raise ValueError(f"{where}: chance does not act now (seat {g.to_play} does), got {text!r}")
+            if seat is not None and seat != g.to_play:
+                raise ValueError(f"{where}: seat {seat} cannot act now, "
+                                 f"{'chance' if g.is_chance else 'seat ' + str(g.to_play)} does")
+            try:
+                g = g.apply(text)
+            except ValueError as error:
+                raise ValueError(f"{where}: {error}") from None
+            out.append(g)
+        if not g.history:
+            raise ValueError(f"the record ends before the hand does (phase {g.phase!r}, "
+                             f"{'chance' if g.is_chance else 'seat ' + str(g.to_play)} to act)")
+        replayed = _result_lines(g.history[-1])
+        if list(self.result) != replayed:
+            said, gave = _first_difference(list(self.result), replayed)
+            raise ValueError(f"the record's result does not follow from its actions: it says "
+                             f"{said!r}, the replay gives {gave!r}")
+        return out
+
+    def replay(self) -> Game:
+        """The state right after the hand's count (see ``states``)."""
+        return self.states()[-1]
+
+    # --- links --------------------------------------------------------------------------
+
+    def encode(self) -> str:
+        """A compact URL-safe form: one base64url digit per card and most actions."""
+        r = self.rules
+        digits = [0, int(r.reyes == 4) | int(r.real_31) << 1]
+        for value in (r.target, r.juegos_to_win, r.vacas_to_win, self.number, self.mano,
+                      *self.score, *self.juegos, *self.vacas):
+            digits += _varint(value)
+        for hand in self.hands:
+            digits += [card.index for card in parse_hand(hand).cards]
+        for seat, text in self.moves:
+            if seat is None:
+                served = parse_cards_by_seat(text.partition(" ")[2])
+                digits += [card for seat_cards in served for card in seat_cards]
+            else:
+                digits += _varint(_action_code(parse_action(text)))
+        return "".join(_ALPHABET[d] for d in digits)
+
+    @classmethod
+    def decode(cls, code: str) -> HandRecord:
+        """The record behind ``encode``'s text; raises ValueError if it is not one."""
+        try:
+            digits = [_ALPHABET.index(c) for c in code.strip()]
+        except ValueError:
+            raise ValueError("expected a hand link code of letters, digits, '-' and '_'") from None
+        reader = _Reader(digits)
+        if reader.digit() != 0:
+            raise ValueError("expected a hand link code of version 0")
+        flags = reader.digit()
+        try:
+            rules = Rules(reyes=4 if flags & 1 else 8, real_31=bool(flags & 2), target=reader.varint(),
+                          juegos_to_win=reader.varint(), vacas_to_win=reader.varint())
+            number, mano = reader.varint(), reader.varint()
+            score, juegos, vacas = ((reader.varint(), reader.varint()) for _ in range(3))
+            hands = _four(["".join(card_text(reader.card()) for _ in range(4)) for _ in range(4)])
+            g = Game.from_deal(list(hands), mano, score, rules, 0, juegos, vacas, explicit_chance=True)
+            moves: list[Move] = []
+            thrown = [0, 0, 0, 0]
+            while not reader.done() and not g.history:
+                if g.is_chance:
+                    served = [[reader.card() for _ in range(thrown[s])] for s in range(4)]
+                    move: Move = (None, "servido " + cards_text(tuple(tuple(c) for c in served)))
+                else:
+                    action = _action_from_code(reader.varint())
+                    if action is None:
+                        raise ValueError("an action code out of range")
+                    if action.cards:
+                        assert g.to_play is not None
+                        thrown[g.to_play] = len(action.cards)
+                    move = (g.to_play, action.text)
+                g = g.apply(move[1])
+                moves.append(move)
+        except (ValueError, IndexError) as error:
+            raise ValueError(f"the hand link code is damaged: {error}") from None
+        if not reader.done() or not g.history:
+            raise ValueError("the hand link code is damaged: its actions do not end with the hand")
+        return cls(rules, number, mano, score, juegos, vacas, hands, tuple(moves),
+                   tuple(_result_lines(g.history[-1])))
+
+
+def record(game: Game, hand_index: int) -> str:
+    """The text record of ``game.history[hand_index]`` (see the module's docstring)."""
+    return str(HandRecord.from_game(game, hand_index))
+
+
+def replay(text: str) -> Game:
+    """The state right after the recorded hand's count; ValueError if the record is wrong."""
+    return HandRecord.parse(text).replay()
+
+
+def encode_record(text: str) -> str:
+    """A checked record as a short URL-safe code (for ``#mano=`` links)."""
+    hand = HandRecord.parse(text)
+    hand.states()
+    return hand.encode()
+
+
+def decode_record(code: str) -> str:
+    """The record text of ``encode_record``'s code."""
+    return str(HandRecord.decode(code))
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_SIMPLE_CODES = {"mus": 0, "no hay mus": 1, "paso": 17, "quiero": 18, "no quiero": 19, "ordago": 20}
+_ENVIDO_BASE = 21  # envido n is 21 + n - 2
+
+
+def _action_code(action: Action) -> int:
+    if action.kind == ENVIDO:
+        return _ENVIDO_BASE + action.amount - 2
+    if action.cards:
+        return 2 + DESCARTE_ACTIONS.index(action)
+    return _SIMPLE_CODES[action.kind]
+
+
+_ACTIONS_BY_CODE: dict[int, Action] = {
+    **{code: parse_action(kind) for kind, code in _SIMPLE_CODES.items()},
+    **{2 + i: action for i, action in enumerate(DESCARTE_ACTIONS)},
+}
+
+
+def _varint(value: int) -> list[int]:
+    """Five bits a digit, low first; the sixth bit says another digit follows."""
+    out = []
+    while True:
+        low, value = value & 31, value >> 5
+        out.append(low | (32 if value else 0))
+        if not value:
+            return out
+
+
+class _Reader:
+    def __init__(self, digits: list[int]) -> None:
+        self.digits, self.at = digits, 0
+
+    def done(self) -> bool:
+        return self.at >= len(self.digits)
+
+    def digit(self) -> int:
+        if self.done():
+            raise ValueError("it ends too soon")
+        self.at += 1
+        return self.digits[self.at - 1]
+
+    def varint(self) -> int:
+        value, shift = 0, 0
+        while True:
+            d = self.digit()
+            value |= (d & 31) << shift
+            shift += 5
+            if not d & 32:
+                return value
+
+    def card(self) -> int:
+        d = self.digit()
+        if d >= 40:
+            raise ValueError(f"{d} is not a card")
+        return d
+
+
+def _action_from_code(code: int) -> Action | None:
+    if code >= _ENVIDO_BASE:
+        return Action(ENVIDO, code - _ENVIDO_BASE + 2)
+    return _ACTIONS_BY_CODE.get(code)
+
+
+def _result_lines(hand: dict[str, Any]) -> list[str]:
+    shown = hand["hands"]
+    lines = ["shown " + (" ".join("".join(cards) for cards in shown) if shown else CHANCE)]
+    lines += [f"ledger {e['team']} {e['points']} {e['lance']} {e['seat']} {e['reason']}"
+             for e in hand["ledger"]]
+    lines.append(" ".join(["winners", *(f"{lance}={seat}" for lance, seat in hand["winners"].items())]))
+    lines.append(f"final {hand['score'][0]} {hand['score'][1]}")
+    return lines
+
+
+def _first_difference(said: list[str], gave: list[str]) -> tuple[str, str]:
+    for a, b in zip(said, gave):
+        if a != b:
+            return a, b
+    n = min(len(said), len(gave))
+    return (said[n] if n < len(said) else "nothing more"), (gave[n] if n < len(gave) else "nothing more")
+
+
+def _parse_move(line: str, number: int) -> Move:
+    seat, _, text = line.partition(" ")
+    if seat == CHANCE:
+        return None, text
+    if seat not in ("0", "1", "2", "3") or not text:
+        raise ValueError(f"line {number} of the record: expected a seat 0..3 or '-' and an action, got {line!r}")
+    return int(seat), text
+
+
+def _parse_rules(text: str) -> Rules:
+    values = dict(item.partition("=")[::2] for item in text.split())
+    booleans = {"yes": True, "no": False}
+    if values.get("real_31") not in booleans:
+        raise ValueError(f"expected real_31=yes or real_31=no, got {text!r}")
+    return Rules.from_dict({key: booleans[value] if key == "real_31" else _int(value)
+                            for key, value in values.items()})
+
+
+def _int(text: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+def _ints(text: str) -> tuple[int, int]:
+    parts = text.split()
+    if len(parts) != 2:
+        raise ValueError(f"expected two whole numbers, got {text!r}")
+    return _int(parts[0]), _int(parts[1])
+
+
+def _four(hands: list[str]) -> tuple[str, str, str, str]:
+    if len(hands) != 4:
+        raise ValueError(f"expected 4 hands, got {len(hands)}")
+    return hands[0], hands[1], hands[2], hands[3]

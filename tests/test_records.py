@@ -1,0 +1,207 @@
+"""Hand records: every finished hand of random and bot-played partidas round-trips
+through its text and its link code, and damaged records are refused with a reason."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import mus
+from mus.ai import make_bot
+
+SAME = ("hands", "ledger", "winners", "lances", "declared", "score", "juego_winner", "mano")
+LINK_LIMIT = 300  # characters of a #mano= code; the issue asks for a few hundred at most
+
+
+def random_partida(seed: int, rules: mus.Rules = mus.Rules(), hands: int = 40) -> mus.Game:
+    rng = random.Random(seed)
+    g = mus.Game.new(rules, seed)
+    while not g.is_over and len(g.history) < hands:
+        g = g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def bot_partida(seed: int, level: str) -> mus.Game:
+    bots = [make_bot(level, seed * 4 + seat) for seat in range(4)]
+    g = mus.Game.new(mus.Rules(), seed)
+    while not g.is_over:
+        assert g.to_play is not None
+        g = g.apply(bots[g.to_play].choose(g.observation(g.to_play)))
+    return g
+
+
+def assert_round_trip(g: mus.Game) -> list[int]:
+    lengths = []
+    for index, original in enumerate(g.history):
+        text = mus.record(g, index)
+        replayed = mus.replay(text).history[-1]
+        for key in SAME:
+            assert replayed[key] == original[key], (key, index, text)
+        assert mus.HandRecord.parse(text).number == original["number"]
+        code = mus.encode_record(text)
+        assert mus.decode_record(code) == text
+        lengths.append(len(code))
+    return lengths
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_partidas_round_trip(seed: int) -> None:
+    rules = mus.Rules(reyes=4, real_31=True, target=30) if seed % 3 == 0 else mus.Rules()
+    lengths = assert_round_trip(random_partida(seed, rules))
+    assert max(lengths) <= LINK_LIMIT
+
+
+@pytest.mark.parametrize("level,seed", [("facil", 1), ("normal", 2), ("normal", 3), ("dificil", 4)])
+def test_bot_partidas_round_trip(level: str, seed: int) -> None:
+    g = bot_partida(seed, level)
+    assert g.is_over
+    lengths = assert_round_trip(g)
+    assert statistics.median(lengths) < 100
+
+
+def test_a_hand_with_many_mus_rounds_reshuffles_and_round_trips() -> None:
+    """Enough descartes of four cards empty the deck: the pile is reshuffled and served."""
+    g = mus.Game.new(mus.Rules(), 5)
+    for _ in range(4):
+        g = g.apply("mus").apply("mus").apply("mus").apply("mus")
+        for _ in range(4):
+            g = g.apply("descarte 0 1 2 3")
+    for action in ["no hay mus"] + ["paso"] * 8:
+        g = g.apply(action)
+    while not g.history:
+        g = g.apply(g.legal_actions()[0])
+    text = mus.record(g, 0)
+    assert text.count("- servido") == 4
+    assert mus.replay(text).history[-1]["ledger"] == g.history[0]["ledger"]
+    assert mus.decode_record(mus.encode_record(text)) == text
+
+
+def test_records_of_a_replayed_game_are_the_same() -> None:
+    """A game built with explicit chance records its serves as they were given."""
+    g = bot_partida(1, "facil")
+    for index in range(len(g.history)):
+        text = mus.record(g, index)
+        again = mus.replay(text)
+        assert mus.record(again, 0) == text.replace(f"hand {index + 1}\n", "hand 1\n")
+
+
+def test_replay_stops_right_after_the_count() -> None:
+    g = random_partida(3, hands=2)
+    after = mus.replay(mus.record(g, 1))
+    assert len(after.history) == 1
+    assert after.phase in ("reparto", "fin") and after.is_chance == (after.phase == "reparto")
+    assert after.to_play is None and after.legal_actions() == []
+
+
+# --- damaged records ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served_record() -> str:
+    """A hand with a serve and some betting."""
+    for seed in range(100):
+        g = random_partida(seed, hands=4)
+        for index in range(len(g.history)):
+            text = mus.record(g, index)
+            if "- servido" in text and "quiero" in text and "shown -" not in text:
+                return text
+    raise AssertionError("no hand with a serve in 100 partidas")
+
+
+def lines_of(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def test_a_changed_card_is_refused(served_record: str) -> None:
+    """A card nobody mentions before the count replaces one of seat 0's: the hands
+    shown at the count, or an action or a serve, no longer follow."""
+    lines = lines_of(served_record)
+    old = lines[7].split()[1][:2]
+    before_count = served_record.split("shown")[0]
+    new = next(r + s for r in "RCS765432A" for s in "oceb" if r + s not in before_count)
+    lines[7] = lines[7].replace(old, new)
+    with pytest.raises(ValueError, match="result does not follow|not legal|cannot be served"):
+        mus.replay("\n".join(lines))
+
+
+def test_a_duplicated_card_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    hands = lines[7].split()
+    lines[7] = lines[7].replace(hands[2][:2], hands[1][:2], 1)
+    with pytest.raises(ValueError, match="hands are wrong: expected no card twice"):
+        mus.replay("\n".join(lines))
+
+
+def test_a_served_card_that_is_held_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    at = next(i for i, line in enumerate(lines) if line.startswith("- servido"))
+    groups = lines[at].split()
+    held = lines[7].split()[1][:2]  # a card of seat 0's starting hand
+    groups[4] = held + groups[4][2:]  # "-", "servido", then seats 0..3
+    lines[at] = " ".join(groups)
+    with pytest.raises(ValueError, match=f"line {at + 1} of the record: {held} cannot be served to seat 2"):
+        mus.replay("\n".join(lines))
+
+
+def test_an_illegal_action_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    at = next(i for i, line in enumerate(lines) if line.endswith(" quiero") and "no quiero" not in line)
+    lines[at] = lines[at].replace("quiero", "ordago ya")
+    with pytest.raises(ValueError, match=f"line {at + 1} of the record: 'ordago ya' is not an action"):
+        mus.replay("\n".join(lines))
+
+
+def test_a_seat_out_of_turn_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    seat = int(lines[8][0])
+    lines[8] = str((seat + 1) % 4) + lines[8][1:]
+    with pytest.raises(ValueError, match=f"line 9 of the record: seat {(seat + 1) % 4} cannot act now, seat {seat} does"):
+        mus.replay("\n".join(lines))
+
+
+def test_a_result_that_does_not_follow_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    final = lines[-1].split()
+    lines[-1] = f"final {int(final[1]) + 1} {final[2]}"
+    with pytest.raises(ValueError, match="result does not follow from its actions: it says 'final"):
+        mus.replay("\n".join(lines))
+
+
+def test_a_cut_record_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    cut = next(i for i, line in enumerate(lines) if line.startswith("shown")) - 1
+    with pytest.raises(ValueError, match="ends before the hand does"):
+        mus.replay("\n".join(lines[:cut] + lines[cut + 1:]))
+
+
+def test_a_missing_header_line_is_refused(served_record: str) -> None:
+    lines = lines_of(served_record)
+    with pytest.raises(ValueError, match="line 4 of the record: expected 'mano'"):
+        mus.replay("\n".join(lines[:3] + lines[4:]))
+    with pytest.raises(ValueError, match="expected a hand record"):
+        mus.replay("hello")
+
+
+def test_a_damaged_link_code_is_refused(served_record: str) -> None:
+    code = mus.encode_record(served_record)
+    with pytest.raises(ValueError, match="damaged"):
+        mus.decode_record(code[:-3])
+    with pytest.raises(ValueError, match="letters, digits"):
+        mus.decode_record(code + "!")
+    with pytest.raises(ValueError):
+        mus.decode_record(code[:20] + "z" + code[21:])
+
+
+def test_chance_actions_are_refused_when_chance_is_drawn() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0)
+    with pytest.raises(mus.IllegalActionError):
+        g.apply("servido Ab Rb4c 5b 7e")
+
+
+def test_saves_of_explicit_chance_games_round_trip() -> None:
+    g = random_partida(2, hands=2)
+    again = mus.replay(mus.record(g, 1))
+    assert mus.Game.from_json(again.to_json()).history == again.history
+    assert '"explicit_chance"' not in g.to_json()
