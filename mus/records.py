@@ -222,7 +222,8 @@ class HandRecord:
     # --- links --------------------------------------------------------------------------
 
     def encode(self) -> str:
-        """A compact URL-safe form: one base64url digit per card and most actions."""
+        """A compact URL-safe form: one base64url digit per card and per action (the
+        seats and the result follow from the replay)."""
         r = self.rules
         digits = [0, int(r.reyes == 4) | int(r.real_31) << 1]
         for value in (r.target, r.juegos_to_win, r.vacas_to_win, self.number, self.mano,
@@ -235,7 +236,8 @@ class HandRecord:
                 served = parse_cards_by_seat(text.partition(" ")[2])
                 digits += [card for seat_cards in served for card in seat_cards]
             else:
-                digits += _varint(_action_code(parse_action(text)))
+                code = _action_code(parse_action(text))
+                digits += [code] if code < _ESCAPE else [_ESCAPE, *_varint(code - _ESCAPE)]
         return "".join(_ALPHABET[d] for d in digits)
 
     @classmethod
@@ -263,7 +265,8 @@ class HandRecord:
                     served = [[reader.card() for _ in range(thrown[s])] for s in range(4)]
                     move: Move = (None, "servido " + cards_text(tuple(tuple(c) for c in served)))
                 else:
-                    action = _action_from_code(reader.varint())
+                    code = reader.digit()
+                    action = _action_from_code(code if code < _ESCAPE else _ESCAPE + reader.varint())
                     if action is None:
                         raise ValueError("an action code out of range")
                     if action.cards:
@@ -307,6 +310,7 @@ def decode_record(code: str) -> str:
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _SIMPLE_CODES = {"mus": 0, "no hay mus": 1, "paso": 17, "quiero": 18, "no quiero": 19, "ordago": 20}
 _ENVIDO_BASE = 21  # envido n is 21 + n - 2
+_ESCAPE = 63  # action codes from 63 on (envites over 44) take more digits
 
 
 def _action_code(action: Action) -> int:

@@ -205,3 +205,14 @@ def test_saves_of_explicit_chance_games_round_trip() -> None:
     again = mus.replay(mus.record(g, 1))
     assert mus.Game.from_json(again.to_json()).history == again.history
     assert '"explicit_chance"' not in g.to_json()
+
+
+def test_big_envites_take_an_escaped_code() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, rules=mus.Rules(target=100), seed=1)
+    g = g.apply("no hay mus").apply("envido 60").apply("envido 30").apply("quiero")
+    while not g.history:
+        g = g.apply("paso")
+    text = mus.record(g, 0)
+    code = mus.encode_record(text)
+    assert mus.decode_record(code) == text
+    assert code.count("_") == 1  # the escape digit 63, then envido 60 as a varint
