@@ -16,6 +16,8 @@ from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .deckart import DeckArt
 from .dom import Page, local_storage, nil, query_param, text_or_none
+from .replay import code_from_fragment
+from .replay_dom import ReplayPanel
 from .saves import SafeStorage
 from .session import Session
 from .view import build_view
@@ -43,6 +45,8 @@ class App:
         self.page = Page(_deck_art())
         self.driving = False
         self._proxies: list[Any] = []
+        self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
+                                  on_close=self._replay_closed)
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -54,6 +58,26 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy)
+        hashchange = create_proxy(lambda _event: self.open_link())
+        self._proxies.append(hashchange)
+        window.addEventListener("hashchange", hashchange)
+        if not self.open_link():
+            self.drive()
+
+    # --- replays and shared hands ------------------------------------------------------
+
+    def open_link(self) -> bool:
+        """A ``#mano=`` link opens its hand over the table; the saved partida waits untouched."""
+        code = code_from_fragment(str(window.location.hash))
+        if code is None:
+            return False
+        self.replay.open_code(code)
+        return True
+
+    def _replay_closed(self) -> None:
+        if code_from_fragment(str(window.location.hash)) is not None:  # back to the plain page
+            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        self.render()
         self.drive()
 
     def render(self) -> None:
@@ -61,7 +85,7 @@ class App:
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a showdown waits)."""
-        if not self.driving and self.session.bot_to_play() is not None:
+        if not self.driving and not self.replay.is_open and self.session.bot_to_play() is not None:
             self.driving = True
             asyncio.ensure_future(self._bots())
 
@@ -70,7 +94,7 @@ class App:
             while self.session.bot_to_play() is not None:
                 pause = self.session.pause
                 await asyncio.sleep(pause)
-                if self.session.bot_to_play() is None:
+                if self.session.bot_to_play() is None or self.replay.is_open:
                     break
                 self.session.bot_move()
                 self.render()
@@ -114,6 +138,10 @@ class App:
             s.close_setup()
         elif ui == "dismiss" and value:
             s.dismiss(value)
+        elif ui == "manos" and s.game is not None:
+            self.replay.open_manos(s.game)
+        elif ui == "replay" and value and value.isdigit() and s.game is not None:
+            self.replay.open_hand(s.game, int(value))
         elif ui == "envite-less":
             s.step_envite(-1)
         elif ui == "envite-more":
@@ -135,7 +163,7 @@ class App:
         self.render()
 
     def on_keydown(self, event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
+        if event.ctrlKey or event.metaKey or event.altKey or self.replay.is_open:
             return
         key = str(event.key)
         tag = "" if nil(event.target) else str(event.target.tagName or "").lower()

@@ -188,6 +188,33 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# The replay, the "Manos" list and share links (mus/web/replay.py).
+STRINGS["es"].update({
+    "replay.title": "Mano {n}", "replay.shared": "Mano compartida", "replay.count": "El recuento",
+    "replay.step": "Paso {k} de {n}", "replay.first": "Al principio", "replay.prev": "Atrás",
+    "replay.next": "Adelante", "replay.last": "Al recuento", "replay.view": "Ver las cartas de",
+    "replay.all": "Todos", "replay.share": "Compartir", "replay.copy": "Copiar enlace",
+    "replay.copied": "Enlace copiado", "replay.link": "Enlace a esta mano",
+    "replay.back": "Otras manos", "replay.close": "Volver a la partida", "replay.play": "Jugar al mus",
+    "replay.open": "Ver la mano", "replay.manos": "Manos", "replay.manos.title": "Manos de esta partida",
+    "replay.manos.none": "Aún no ha terminado ninguna mano.",
+    "replay.item": "Mano {n} · es mano {name} · {a} + {b}",
+    "replay.bad_link": "No se puede abrir la mano del enlace: {why}",
+})
+STRINGS["en"].update({
+    "replay.title": "Hand {n}", "replay.shared": "Shared hand", "replay.count": "The count",
+    "replay.step": "Step {k} of {n}", "replay.first": "Start", "replay.prev": "Back",
+    "replay.next": "Forward", "replay.last": "To the count", "replay.view": "Show the cards of",
+    "replay.all": "Everyone", "replay.share": "Share", "replay.copy": "Copy link",
+    "replay.copied": "Link copied", "replay.link": "Link to this hand",
+    "replay.back": "Other hands", "replay.close": "Back to the game", "replay.play": "Play mus",
+    "replay.open": "Replay", "replay.manos": "Hands", "replay.manos.title": "Hands of this partida",
+    "replay.manos.none": "No hand has finished yet.",
+    "replay.item": "Hand {n} · {name} is mano · {a} + {b}",
+    "replay.bad_link": "The hand in this link cannot be opened: {why}",
+})
+
+
 def lang_or_default(lang: object) -> str:
     return lang if isinstance(lang, str) and lang in LANGS else DEFAULT_LANG
 

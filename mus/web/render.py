@@ -101,6 +101,8 @@ def topbar(view: dict[str, Any]) -> str:
                 f'{team["juegos"]}</b> · {_e(team["vacas_label"])} <b data-vacas="{team["team"]}">'
                 f'{team["vacas"]}</b></span></div>')
     buttons = [_short_button(view["lang_button"])]
+    if view.get("manos_button"):
+        buttons.append(_short_button(view["manos_button"]))
     if scores:
         buttons.append(_short_button(view["menu_button"]))
     parts.append('<div class="topbar-buttons">' + "".join(buttons) + "</div>")
@@ -278,7 +280,8 @@ def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
              f'<p class="final-score">{_e(s["score_text"])}</p>')
     body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
             f'<div class="sd-count">{count}</div></div>'
-            f'<div class="buttons sticky">{spec_button({**s["button"], "kind": "primary"})}</div>')
+            f'<div class="buttons sticky">{spec_button({**s["button"], "kind": "primary"})}'
+            f'{spec_button(s["replay_button"]) if s.get("replay_button") else ""}</div>')
     return _panel(s["title"], body, "showdown")
 
 

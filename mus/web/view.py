@@ -38,6 +38,8 @@ def build_view(session: Session) -> dict[str, Any]:
                         "label": t(lang, "act.lang"), "short": t(lang, "act.lang"),
                         "lang": "en" if lang == "es" else "es", "aria": t(lang, "act.lang.label")},
         "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": t(lang, "act.menu.short")},
+        "manos_button": ({"ui": "manos", "label": t(lang, "replay.manos.title"), "short": t(lang, "replay.manos")}
+                         if game is not None and game.history else None),
         "notices": _notices(session, lang),
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
@@ -56,6 +58,7 @@ def build_view(session: Session) -> dict[str, Any]:
     index = session.showdown_index()
     if session.screen == "table" and index is not None:
         view["showdown"] = _showdown(game.history, index, game.is_over, lang)
+        view["showdown"]["replay_button"] = {"ui": "replay", "value": str(index), "label": t(lang, "replay.open")}
     elif session.screen == "table" and game.is_over:
         view["fin"] = _fin(session, lang)
     return view

@@ -1,0 +1,198 @@
+"""A finished hand replayed step by step, and the "Manos" list of a partida. Pure.
+
+The replay is built from a hand record (``mus.record`` of this partida's history, or a
+shared ``#mano=`` link code) and shows, at each step, the table as one seat saw it —
+only that seat's ``observation`` of the replayed game, so nobody's cards leak — or all
+four hands open. The serve after the descartes is shown with the mano's descarte, the
+step that triggers it; the last step is the count.
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1)
+>>> for action in ["no hay mus"] + ["paso"] * 11:
+...     g = g.apply(action)
+>>> r = Replay.from_game(g, 0)
+>>> r.steps, r.step, r.at_end
+(13, 0, False)
+>>> v = replay_view(r, "es")
+>>> v["title"], v["seats"][0]["cards"] is not None, v["seats"][1]["cards"]
+('Mano 1', True, None)
+>>> r.go("last"); r.view_as("all")
+>>> v = replay_view(r, "es")
+>>> v["count"]["score_text"], [s["cards"] is not None for s in v["seats"]]
+('Tanteo: 38 – 41', [True, True, True, True])
+>>> Replay.from_code(r.code).text == r.text
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mus
+
+from .i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
+
+VIEWERS = ("all", "0", "1", "2", "3")
+MOVES = ("first", "prev", "next", "last")
+LINK_KEY = "mano"  # the page's fragment: #mano=<code>
+
+
+class Replay:
+    """One hand: its record, the replayed states, the step shown and whose eyes."""
+
+    def __init__(self, text: str, *, hand_index: int | None = None, shared: bool = False) -> None:
+        record = mus.HandRecord.parse(text)
+        states = record.states()  # ValueError, saying why, for a damaged record
+        self.record, self.text, self.code = record, str(record), record.encode()
+        self.hand_index, self.shared = hand_index, shared
+        # The state waiting for the serve is not a step: the serve shows with the mano's descarte.
+        self.states = [g for g in states if g.phase != "servicio"]
+        self.moves = [(seat, text) for seat, text in record.moves if seat is not None]
+        self.step = 0
+        self.viewer = "0"  # the player's own seat, as it was played
+        # Set by the page: where links point, whether it can share and close the replay.
+        self.page_url, self.can_share, self.closable = "", False, True
+        self.copied = False
+
+    @classmethod
+    def from_game(cls, game: mus.Game, hand_index: int) -> Replay:
+        return cls(mus.record(game, hand_index), hand_index=hand_index)
+
+    @classmethod
+    def from_code(cls, code: str) -> Replay:
+        """A shared link's hand; ValueError if the code is damaged."""
+        return cls(mus.decode_record(code), shared=True)
+
+    @property
+    def steps(self) -> int:
+        return len(self.states)
+
+    @property
+    def at_end(self) -> bool:
+        return self.step == self.steps - 1
+
+    def go(self, where: str) -> None:
+        target = {"first": 0, "prev": self.step - 1, "next": self.step + 1,
+                  "last": self.steps - 1}.get(where, self.step)
+        self.step = max(0, min(self.steps - 1, target))
+        self.copied = False
+
+    def view_as(self, viewer: str) -> None:
+        if viewer in VIEWERS:
+            self.viewer = viewer
+
+    def link(self, page_url: str) -> str:
+        """The share link: this page with the code in the fragment, never sent to a server."""
+        return f"{page_url.split('#', 1)[0]}#{LINK_KEY}={self.code}"
+
+
+def code_from_fragment(fragment: str) -> str | None:
+    """The code of a ``#mano=<code>`` fragment, or None."""
+    key, _, code = fragment.lstrip("#").partition("=")
+    return code if key == LINK_KEY and code else None
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def replay_view(r: Replay, lang: str) -> dict[str, Any]:
+    game = r.states[r.step]
+    hand = game.history[-1] if r.at_end else None
+    viewer = None if r.viewer == "all" else int(r.viewer)
+    observations = [game.observation(seat) for seat in range(4)]
+    shown = hand["hands"] if hand else None
+    record = r.record
+    seats = []
+    for seat in range(4):
+        visible = viewer is None or viewer == seat or bool(shown)
+        cards = (shown[seat] if shown else observations[seat]["hand"]) if visible else None
+        seats.append({
+            "seat": seat, "name": t(lang, "seat", seat=seat), "team": seat & 1,
+            "mano": seat == record.mano, "mano_label": t(lang, "mano"),
+            "cards": [{"card": c, "label": card_name(lang, c)} for c in cards] if cards else None,
+            "hidden_label": t(lang, "face_down", name=t(lang, "seat", seat=seat), n=4),
+            "acting": r.step > 0 and r.moves[r.step - 1][0] == seat,
+        })
+    lines = _log(observations, viewer, lang)
+    score = hand["score"] if hand else list(game.score)
+    return {
+        "title": t(lang, "replay.shared" if r.shared else "replay.title", n=record.number),
+        "shared": r.shared,
+        "seats": seats,
+        "step": r.step, "steps": r.steps,
+        "step_text": t(lang, "replay.step", k=r.step, n=r.steps - 1),
+        "now": lines[-1] if r.step else t(lang, "log.hand", n=record.number,
+                                            name=t(lang, "seat", seat=record.mano)),
+        "phase": lance_name(lang, game.phase) if not hand else t(lang, "replay.count"),
+        "score_text": t(lang, "showdown.score", a=score[0], b=score[1]),
+        "nav": [{"move": m, "label": t(lang, f"replay.{m}"),
+                 "enabled": (r.step > 0) if m in ("first", "prev") else not r.at_end} for m in MOVES],
+        "viewers": [{"value": v, "checked": v == r.viewer,
+                     "label": t(lang, "replay.all") if v == "all" else t(lang, "seat", seat=int(v))}
+                    for v in VIEWERS],
+        "viewers_label": t(lang, "replay.view"),
+        "log_title": t(lang, "log.title"),
+        "log": [t(lang, "log.hand", n=record.number, name=t(lang, "seat", seat=record.mano)), *lines],
+        "count": _count(hand, lang) if hand else None,
+        "share": {"label": t(lang, "replay.share") if r.can_share else None, "copy": t(lang, "replay.copy"),
+                  "copied": t(lang, "replay.copied") if r.copied else "",
+                  "link_label": t(lang, "replay.link"), "link": r.link(r.page_url)},
+        "back": None if r.hand_index is None else t(lang, "replay.back"),
+        "close": None if not r.closable else t(lang, "replay.play" if r.shared else "replay.close"),
+    }
+
+
+def _log(observations: list[dict[str, Any]], viewer: int | None, lang: str) -> list[str]:
+    """The public log in words; a seat's own descartes name their cards (all of them
+    when all hands are open), read from that seat's observation."""
+    lines: list[str] = []
+    betting: set[str] = set()
+    base = observations[0 if viewer is None else viewer]["log"]
+    for i, event in enumerate(base):
+        seat, phase, action = event["seat"], event["phase"], event["action"]
+        if action == "servido":
+            lines[-1] += " · " + t(lang, "log.servido")
+            continue
+        raise_ = phase in betting and envido_amount(action) is not None
+        if envido_amount(action) is not None or action == "ordago":
+            betting.add(phase)
+        words = speech(lang, action, raise_=raise_, count=event.get("count", 0))
+        own = observations[seat]["log"][i] if viewer in (None, seat) else event
+        if own.get("cards"):
+            words += ": " + ", ".join(card_name(lang, c) for c in own["cards"])
+        lines.append(t(lang, "log.line", name=t(lang, "seat", seat=seat), text=words))
+    return lines
+
+
+def _count(hand: dict[str, Any], lang: str) -> dict[str, Any]:
+    spoken = {line["team"]: line for line in spoken_ledger(lang, hand["ledger"])}
+    teams = []
+    for team in (0, 1):
+        line = spoken.get(team)
+        teams.append({"team": team, "name": t(lang, "team", team=team),
+                      "text": line["text"] if line else t(lang, "showdown.nothing"),
+                      "total": line["total"] if line else 0,
+                      "lines": [reason_text(lang, e) for e in hand["ledger"] if e["team"] == team]})
+    score = hand["score"]
+    return {"title": t(lang, "showdown.ledger"), "teams": teams,
+            "nobody": None if hand["hands"] else t(lang, "showdown.nobody"),
+            "score_text": t(lang, "showdown.score", a=score[0], b=score[1])}
+
+
+# --- the "Manos" list ---------------------------------------------------------------------------
+
+
+def manos_view(history: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+    """This partida's finished hands, newest first, each with a button to replay it."""
+    items = []
+    for index, hand in enumerate(history):
+        spoken = {line["team"]: line["total"] for line in spoken_ledger(lang, hand["ledger"])}
+        items.append({
+            "index": index,
+            "text": t(lang, "replay.item", n=hand["number"], name=t(lang, "seat", seat=hand["mano"]),
+                      a=spoken.get(0, 0), b=spoken.get(1, 0)),
+            "score": t(lang, "showdown.score", a=hand["score"][0], b=hand["score"][1]),
+            "label": t(lang, "replay.open"),
+        })
+    return {"title": t(lang, "replay.manos.title"), "items": items[::-1],
+            "empty": None if items else t(lang, "replay.manos.none"), "close": t(lang, "replay.close")}

@@ -1,0 +1,165 @@
+"""The replay dialog in the page: steps, whose view, share links. Browser only.
+
+``ReplayPanel`` owns one element (``<div id="replay">``, outside ``#app``) and its own
+delegated listeners, so it works in the game page and on its own. While it is open
+``#app`` is inert and the game's bots wait (``App`` asks ``is_open``); nothing here
+writes storage, so opening a shared link never touches the player's saved partida.
+
+Entry point for other pages (``embed.html#mano=<code>``)::
+
+    from mus.web.replay_dom import mount_replay
+    mount_replay(code, element_id="replay", lang="es", closable=False)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import mus
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+from .deckart import DeckArt
+from .dom import nil, text_or_none
+from .i18n import t
+from .replay import Replay, manos_view, replay_view
+from .replay_render import bad_link_html, manos_html, replay_html
+
+APP_ID = "app"  # made inert while the replay covers it
+
+
+class ReplayPanel:
+    def __init__(self, element_id: str = "replay", *, lang: Callable[[], str] = lambda: "es",
+                 art: DeckArt | None = None, on_close: Callable[[], None] | None = None) -> None:
+        self.el = document.getElementById(element_id)
+        self.lang, self.art, self.on_close = lang, art, on_close
+        self.replay: Replay | None = None
+        self.game: mus.Game | None = None  # the partida whose Manos list is shown
+        self.mode = "closed"  # or "replay", "manos", "error"
+        self.error = ""
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
+                         create_proxy(self.on_keydown)]
+        self.el.addEventListener("click", self._proxies[0])
+        self.el.addEventListener("change", self._proxies[1])
+        document.addEventListener("keydown", self._proxies[2])
+
+    @property
+    def is_open(self) -> bool:
+        return self.mode != "closed"
+
+    # --- opening and closing -------------------------------------------------------------
+
+    def open_code(self, code: str, *, closable: bool = True) -> bool:
+        """A shared hand; a damaged code shows why instead. True if the hand opened."""
+        try:
+            self._show(Replay.from_code(code), closable)
+            return True
+        except ValueError as error:
+            self.mode, self.error = "error", t(self.lang(), "replay.bad_link", why=str(error))
+            self._render(focus=True)
+            return False
+
+    def open_hand(self, game: mus.Game, index: int) -> None:
+        self.game = game
+        self._show(Replay.from_game(game, index), True)
+
+    def open_manos(self, game: mus.Game) -> None:
+        self.game, self.replay, self.mode = game, None, "manos"
+        self._render(focus=True)
+
+    def _show(self, replay: Replay, closable: bool) -> None:
+        replay.page_url = str(window.location.href)
+        replay.can_share = hasattr(window.navigator, "share")
+        replay.closable = closable
+        self.replay, self.mode = replay, "replay"
+        self._render(focus=True)
+
+    def close(self) -> None:
+        self.mode, self.replay = "closed", None
+        self._render(focus=False)
+        if self.on_close:
+            self.on_close()
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _render(self, focus: bool) -> None:
+        lang = self.lang()
+        if self.mode == "replay" and self.replay:
+            html = replay_html(replay_view(self.replay, lang), self.art)
+        elif self.mode == "manos" and self.game is not None:
+            html = manos_html(manos_view(self.game.history, lang))
+        elif self.mode == "error":
+            html = bad_link_html(self.error, t(lang, "replay.play"))
+        else:
+            html = ""  # closed: no past cards stay in the page
+        self.el.innerHTML = html
+        self.el.hidden = not html
+        app = document.getElementById(APP_ID)
+        if not nil(app):
+            app.toggleAttribute("inert", bool(html))
+        if focus and html:
+            title = document.getElementById("replay-title")
+            if not nil(title):
+                title.focus()
+
+    # --- events ----------------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        el = None if nil(target) or not hasattr(target, "closest") else target.closest("[data-replay]")
+        if nil(el) or el.disabled:
+            return
+        command = text_or_none(el.getAttribute("data-replay")) or ""
+        try:
+            self._command(command, text_or_none(el.getAttribute("data-index")))
+        except Exception as error:  # keep the page usable; the console says what broke
+            window.console.error(f"mus: replay {command} failed: {error!r}")
+
+    def _command(self, command: str, index: str | None) -> None:
+        r = self.replay
+        if command == "close":
+            self.close()
+        elif command == "back" and self.game is not None:
+            self.open_manos(self.game)
+        elif command == "open" and index is not None and index.isdigit() and self.game is not None:
+            self.open_hand(self.game, int(index))
+        elif r is not None and command in ("first", "prev", "next", "last"):
+            r.go(command)
+            self._render(focus=False)
+        elif r is not None and command == "copy":
+            window.navigator.clipboard.writeText(r.link(r.page_url))
+            r.copied = True
+            self._render(focus=False)
+        elif r is not None and command == "share":
+            data = window.Object.new()
+            data.title, data.url = "Mus", r.link(r.page_url)
+            window.navigator.share(data)
+
+    def on_change(self, event: Any) -> None:
+        el = event.target
+        viewer = None if nil(el) else text_or_none(el.getAttribute("data-replay-view"))
+        if viewer and self.replay is not None:
+            self.replay.view_as(viewer)
+            self._render(focus=False)
+            again = self.el.querySelector(f'[data-replay-view="{viewer}"]')
+            if not nil(again):
+                again.focus()
+
+    def on_keydown(self, event: Any) -> None:
+        if not self.is_open or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = str(event.key)
+        tag = "" if nil(event.target) else str(event.target.tagName or "").lower()
+        if key == "Escape" and (self.replay is None or self.replay.closable):
+            self.close()
+        elif self.replay is not None and tag != "input" and key in ("ArrowLeft", "ArrowRight"):
+            self.replay.go("prev" if key == "ArrowLeft" else "next")
+            self._render(focus=False)
+
+
+def mount_replay(code: str, element_id: str = "replay", lang: str = "es", *,
+                 closable: bool = False, art: DeckArt | None = None) -> ReplayPanel:
+    """Show the hand of a ``#mano=`` code in ``element_id`` (for pages such as an embed)."""
+    panel = ReplayPanel(element_id, lang=lambda: lang, art=art)
+    panel.open_code(code, closable=closable)
+    return panel
