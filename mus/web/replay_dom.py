@@ -13,6 +13,7 @@ Entry point for other pages (``embed.html#mano=<code>``)::
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Callable
 
 import mus
@@ -127,13 +128,22 @@ class ReplayPanel:
             r.go(command)
             self._render(focus=False)
         elif r is not None and command == "copy":
-            window.navigator.clipboard.writeText(r.link(r.page_url))
-            r.copied = True
-            self._render(focus=False)
+            asyncio.ensure_future(self._copy(r))
         elif r is not None and command == "share":
             data = window.Object.new()
             data.title, data.url = "Mus", r.link(r.page_url)
             window.navigator.share(data)
+
+    async def _copy(self, r: Replay) -> None:
+        try:
+            await window.navigator.clipboard.writeText(r.link(r.page_url))
+            r.copied = True
+            self._render(focus=False)
+        except Exception:  # no clipboard (permissions, old browser): select the link to copy by hand
+            field = self.el.querySelector("[data-replay-link]")
+            if not nil(field):
+                field.focus()
+                field.select()
 
     def on_change(self, event: Any) -> None:
         el = event.target

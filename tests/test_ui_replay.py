@@ -1,0 +1,156 @@
+"""The replay in the browser: from the count, step through a hand, change whose view,
+and open its share link in a fresh page without touching the saved partida."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.browser import BootState
+from tests.ui import play_until_overlay, start_game
+
+pytestmark = pytest.mark.browser
+
+SAVE_KEY = "mus.save"
+
+PANEL_JS = """() => {
+  const panel = document.querySelector('#replay .rp-panel');
+  if (!panel) return null;
+  const hands = [0, 1, 2, 3].map((s) => {
+    const faces = [...document.querySelectorAll(`[data-replay-hand="${s}"] .card.face`)];
+    return faces.length ? faces.map((c) => c.getAttribute('aria-label')) : null;
+  });
+  return {
+    title: document.getElementById('replay-title').textContent,
+    step: Number(document.querySelector('[data-replay-step]').dataset.replayStep),
+    hands,
+    log: [...document.querySelectorAll('#replay .rp-log li')].map((li) => li.textContent),
+    count: document.querySelector('#replay .rp-count')?.textContent || null,
+    link: document.querySelector('[data-replay-link]').value,
+    next: !document.querySelector('[data-replay="next"]').disabled,
+    prev: !document.querySelector('[data-replay="prev"]').disabled,
+    appInert: document.getElementById('app').hasAttribute('inert'),
+  };
+}"""
+
+
+def panel(page: Any) -> dict[str, Any]:
+    return page.evaluate(PANEL_JS)
+
+
+def click_step(page: Any, move: str) -> dict[str, Any]:
+    before = panel(page)["step"]
+    page.click(f'#replay [data-replay="{move}"]')
+    page.wait_for_function("s => Number(document.querySelector('[data-replay-step]').dataset.replayStep) !== s",
+                           arg=before)
+    return panel(page)
+
+
+@pytest.fixture(scope="module")
+def replay_opened(instant: BootState) -> dict[str, Any]:
+    """A hand played to its count, then its replay opened from the count."""
+    page = instant.page
+    start_game(page, level="facil", lang="es")
+    s = play_until_overlay(page, 200)
+    assert s["overlay"] and "showdown" in s["overlay"], s
+    page.click('#overlay [data-ui="replay"]')
+    page.wait_for_selector("#replay .rp-panel")
+    return panel(page)
+
+
+def test_replay_opens_from_the_count_at_the_deal(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    r = replay_opened
+    assert r["title"].startswith("Mano ") and r["step"] == 0 and r["appInert"]
+    assert r["hands"][0] is not None and len(r["hands"][0]) == 4
+    assert r["hands"][1:] == [None, None, None]  # the player's view: the others face down
+    assert len(r["log"]) == 1 and not r["prev"] and r["next"]
+
+
+def test_step_forward_and_back_keeps_log_in_sync(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    page = instant.page
+    first = click_step(page, "next")
+    assert first["step"] == 1 and len(first["log"]) == 2
+    second = click_step(page, "next")
+    assert second["step"] == 2 and len(second["log"]) == 3 and second["log"][:2] == first["log"]
+    back = click_step(page, "prev")
+    assert back == first
+    end = click_step(page, "last")
+    assert end["count"] and not end["next"]
+    showdown_score = page.evaluate("() => document.querySelector('#overlay .final-score').textContent")
+    assert showdown_score in end["count"]  # the count as the showdown said it
+    click_step(page, "first")
+
+
+def test_whose_view(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    page = instant.page
+    page.click('[data-replay-view="all"]')
+    page.wait_for_function("() => document.querySelectorAll('#replay .card.face').length === 16")
+    everyone = panel(page)["hands"]
+    assert all(len(hand) == 4 for hand in everyone)
+    assert everyone[0] == replay_opened["hands"][0]
+    page.click('[data-replay-view="1"]')
+    page.wait_for_function("() => document.querySelectorAll('#replay .card.face').length === 4")
+    seat1 = panel(page)["hands"]
+    assert seat1 == [None, everyone[1], None, None]
+    html = page.evaluate("() => document.getElementById('replay').innerHTML")
+    for seat in (0, 2, 3):  # nothing of the hidden hands is on the page, by name or by card
+        for label in everyone[seat]:
+            assert label not in html
+    page.click('[data-replay-view="0"]')
+
+
+def test_share_link_opens_the_replay_in_a_fresh_page_without_touching_the_save(
+        instant: BootState, replay_opened: dict[str, Any]) -> None:
+    page = instant.page
+    link = panel(page)["link"]
+    assert "#mano=" in link and "?" in link.split("#")[0]
+    code = link.split("#mano=")[1]
+    assert 20 < len(code) < 300
+    saved = page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")
+    assert saved and json.loads(saved)["game"]["actions"]
+
+    fresh = instant.context.new_page()
+    try:
+        fresh.goto(link)
+        fresh.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        fresh.wait_for_selector("#replay .rp-panel")
+        shared = panel(fresh)
+        assert shared["title"] == "Mano compartida" and shared["step"] == 0
+        assert shared["hands"][0] == replay_opened["hands"][0]
+        stepped = click_step(fresh, "last")
+        assert stepped["count"]
+        fresh.wait_for_timeout(300)  # bots would have moved by now (?speed=0) if they were driving
+        assert fresh.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')") == saved
+
+        fresh.evaluate("() => { location.hash = 'mano=AAoB-broken'; }")
+        fresh.wait_for_selector("#replay .rp-error")
+        assert "No se puede abrir" in fresh.text_content("#replay .rp-error")
+        assert fresh.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')") == saved
+
+        fresh.click('#replay [data-replay="close"]')
+        fresh.wait_for_selector("#replay", state="hidden")
+        assert "#" not in fresh.url and not fresh.evaluate("() => document.getElementById('app').hasAttribute('inert')")
+    finally:
+        fresh.close()
+
+
+def test_manos_list_opens_each_finished_hand(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    page = instant.page
+    page.click('#replay [data-replay="close"]')
+    page.wait_for_selector("#replay", state="hidden")
+    assert page.locator('#overlay [data-action="continuar"]').is_visible()  # back at the count
+    page.click('#overlay [data-action="continuar"]')
+    page.click('#topbar [data-ui="manos"]')
+    page.wait_for_selector("#replay .rp-manos li")
+    items = page.locator("#replay .rp-manos li").count()
+    assert items >= 1
+    page.click('#replay [data-replay="open"] >> nth=0')
+    page.wait_for_selector("#replay [data-replay-step]")
+    assert panel(page)["title"].startswith("Mano ")
+    page.click('#replay [data-replay="back"]')
+    page.wait_for_selector("#replay .rp-manos")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replay", state="hidden")
+    assert not page.evaluate("() => document.getElementById('app').hasAttribute('inert')")
