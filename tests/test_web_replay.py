@@ -1,0 +1,107 @@
+"""The replay's pure state and view: steps, whose view, the count, links (CPython)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import mus
+from mus.web.i18n import card_name
+from mus.web.replay import Replay, code_from_fragment, manos_view, replay_view
+from mus.web.replay_render import replay_html
+
+
+def hand_with_a_serve() -> tuple[mus.Game, int]:
+    for seed in range(200):
+        rng = random.Random(seed)
+        g = mus.Game.new(mus.Rules(), seed)
+        while not g.history:
+            legal = g.legal_actions()
+            mus_first = [a for a in legal if str(a) == "mus"]
+            g = g.apply(mus_first[0] if mus_first and rng.random() < 0.5 else rng.choice(legal))
+        if "- servido" in mus.record(g, 0) and g.history[0]["hands"]:
+            return g, 0
+    raise AssertionError("no hand with a serve")
+
+
+@pytest.fixture(scope="module")
+def replay() -> Replay:
+    g, index = hand_with_a_serve()
+    return Replay.from_game(g, index)
+
+
+def test_one_step_per_player_action_and_the_serve_shows_with_the_manos_descarte(replay: Replay) -> None:
+    players = [m for m in replay.record.moves if m[0] is not None]
+    assert replay.steps == len(players) + 1
+    assert not any(g.is_chance and g.phase == "servicio" for g in replay.states)
+    mano_discard = next(i for i, g in enumerate(replay.states[1:], 1)
+                        if g.phase == "mus" and replay.states[i - 1].phase == "descarte")
+    replay.go("first")
+    for _ in range(mano_discard):
+        replay.go("next")
+    view = replay_view(replay, "es")
+    assert view["log"][-1].endswith("Se sirven las cartas")
+
+
+def test_a_seat_sees_only_its_own_cards_until_the_count(replay: Replay) -> None:
+    """Until the count, the view names no card but the seat's hand and its own discards."""
+    deck = [mus.Card.from_index(i) for i in range(40)]
+    for seat in range(4):
+        replay.view_as(str(seat))
+        replay.go("first")
+        while not replay.at_end:
+            view = replay_view(replay, "es")
+            obs = replay.states[replay.step].observation(seat)
+            known = set(obs["hand"]) | {c for e in obs["log"] for c in e.get("cards", [])}
+            text = json.dumps(view, ensure_ascii=False) + replay_html(view)
+            for card in deck:
+                if str(card) not in known:
+                    assert card_name("es", str(card)) not in text, (seat, replay.step, str(card))
+            assert [s["cards"] is not None for s in view["seats"]] == [s == seat for s in range(4)]
+            replay.go("next")
+        view = replay_view(replay, "es")
+        assert all(s["cards"] for s in view["seats"])  # shown at the count, to everyone
+        assert view["count"] is not None and not view["nav"][2]["enabled"]
+
+
+def test_all_open_shows_every_hand_at_every_step(replay: Replay) -> None:
+    replay.view_as("all")
+    replay.go("first")
+    view = replay_view(replay, "en")
+    hands = ["".join(c["card"] for c in s["cards"]) for s in view["seats"]]
+    assert hands == list(mus.HandRecord.parse(replay.text).hands)
+    replay.view_as("nobody")  # not a viewer: ignored
+    assert replay.viewer == "all"
+
+
+def test_steps_stay_in_range(replay: Replay) -> None:
+    replay.go("first")
+    replay.go("prev")
+    assert replay.step == 0
+    replay.go("last")
+    replay.go("next")
+    assert replay.step == replay.steps - 1 and replay.at_end
+
+
+def test_links_carry_the_code_in_the_fragment(replay: Replay) -> None:
+    link = replay.link("https://example.org/mus/?speed=0#mano=old")
+    assert link == f"https://example.org/mus/?speed=0#mano={replay.code}"
+    assert code_from_fragment("#mano=" + replay.code) == replay.code
+    assert code_from_fragment("#other=1") is None and code_from_fragment("") is None
+    shared = Replay.from_code(replay.code)
+    assert shared.shared and shared.text == replay.text
+    assert replay_view(shared, "es")["title"] == "Mano compartida"
+    with pytest.raises(ValueError, match="damaged"):
+        Replay.from_code(replay.code[:-2])
+
+
+def test_manos_list_newest_first() -> None:
+    g = mus.Game.new(mus.Rules(), 3)
+    rng = random.Random(3)
+    while len(g.history) < 3 and not g.is_over:
+        g = g.apply(rng.choice(g.legal_actions()))
+    view = manos_view(g.history, "es")
+    assert [item["index"] for item in view["items"]] == list(range(len(g.history)))[::-1]
+    assert manos_view([], "en")["empty"] == "No hand has finished yet."
