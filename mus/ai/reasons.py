@@ -115,27 +115,32 @@ def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
     if not reason.get("facing"):
         if action == "paso":
             text = f"{chance} en {the}" if es else f"{chance} at {lance}"
-        else:
+        elif reason["chance"] >= 0.5:
             text = f"gano {the} {chance} con {hand}" if es else f"I win {lance} {chance} with {hand}"
+        else:
+            text = f"{chance} en {the} con {hand}" if es else f"{chance} at {lance} with {hand}"
     elif action in ("quiero", "no quiero"):
-        text = (f"{chance} en {the} contra su envite de {stake}" if es
-                else f"{chance} at {lance} against their envite of {stake}")
+        bet = ("su órdago" if es else "their órdago") if reason.get("ordago") else (
+            f"su envite de {stake}" if es else f"their envite of {stake}")
+        text = f"{chance} en {the} contra {bet}" if es else f"{chance} at {lance} against {bet}"
     else:
         text = f"{chance} en {the}, subo" if es else f"{chance} at {lance}, I raise"
     if "threshold" in reason and action in ("paso", "no quiero", "quiero"):
         need = pct(reason["threshold"])
         text += f" (pido {need})" if es else f" (I need {need})"
-    options = reason.get("options")
-    if options:
-        chosen = options.get(reason.get("valued", action))
-        best_other = max((v for k, v in options.items() if k != reason.get("valued", action)),
-                         default=None)
-        if chosen is not None and best_other is not None:
-            text += (f"; partida {pct(chosen)} frente a {pct(best_other)}" if es
-                     else f"; juego chance {pct(chosen)} against {pct(best_other)}")
+    options: dict[str, float] = reason.get("options") or {}
+    valued = reason.get("valued", action)
+    others = [k for k in options if k != valued]
+    if valued in options and others:
+        other = max(others, key=lambda k: options[k])
+        text += (f"; partida {pct(options[valued])}, con {other} {pct(options[other])}" if es
+                 else f"; juego chance {pct(options[valued])}, {pct(options[other])} with {other}")
     pick = reason.get("pick")
-    if pick == "bluff":
-        text += "; farol" if es else "; a bluff"
-    elif pick == "slow":
-        text += "; callo mi jugada" if es else "; slow-playing"
+    if pick in _PICKS:
+        text += "; " + _PICKS[pick][0 if es else 1]
     return text
+
+
+# How ``dificil`` picked among its options, when it was not simply the best one.
+_PICKS = {"bluff": ("farol", "a bluff"), "slow": ("callo mi jugada", "slow-playing"),
+          "mixed": ("opciones parecidas, varío", "close options, I vary")}
