@@ -69,10 +69,11 @@ class FacilBot:
         """(worth a bet, worth accepting a first bet, what it counted) for this lance."""
         t, hid, sig = view.tables, view.hand_id, view.hand_sig
         if lance == "grande":
-            return sig.count(REY) >= 2, sig.count(REY) >= 1, f"{sig.count(REY)} reyes"
+            reyes = sig.count(REY)
+            return reyes >= 2, reyes >= 1, f"{reyes} rey" if reyes == 1 else f"{reyes} reyes"
         if lance == "chica":
-            return (sig.count(AS) >= 2, sig.count(AS) >= 1 and max(sig) >= 6,
-                    f"{sig.count(AS)} ases")
+            ases = sig.count(AS)
+            return ases >= 2, ases >= 1 and max(sig) >= 6, f"{ases} as" if ases == 1 else f"{ases} ases"
         if lance == "pares":
             return (t.pares_value[hid] >= 2, t.pares_value[hid] >= 1 and min(sig) <= 2,
                     _PARES_NAMES[t.pares_value[hid]])
