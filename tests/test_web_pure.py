@@ -13,7 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "mus" / "web"
-PURE = ("i18n", "settings", "saves", "session", "view", "render", "deckart", "replay", "replay_render")
+PURE = ("i18n", "settings", "saves", "session", "view", "render", "deckart", "coaching", "replay",
+        "replay_render")
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js"}
 
 
