@@ -1,13 +1,16 @@
-"""The replay's pure state and view: steps, whose view, the count, links (CPython)."""
+"""The replay's pure state and view: steps, whose view, the count, links, the bots'
+reasons and the coach (CPython)."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 import mus
+import mus.ai
 from mus.web.i18n import card_name
 from mus.web.replay import Replay, code_from_fragment, manos_view, replay_view
 from mus.web.replay_render import replay_html
@@ -105,3 +108,56 @@ def test_manos_list_newest_first() -> None:
     view = manos_view(g.history, "es")
     assert [item["index"] for item in view["items"]] == list(range(len(g.history)))[::-1]
     assert manos_view([], "en")["empty"] == "No hand has finished yet."
+
+
+def played_session() -> Any:
+    from mus.web.saves import MemoryStorage
+    from mus.web.session import Session
+
+    s = Session(MemoryStorage(), instant=True)
+    s.new_game(seed=11)
+    while len(s.game.history) < 2:
+        if s.bot_move() is None:
+            if s.showdown_index() is not None:
+                s.ack()
+            else:
+                s.play(s.human_legal()[0])
+    return s
+
+
+def test_the_bots_reasons_follow_their_steps() -> None:
+    s = played_session()
+    for index in range(2):
+        r = Replay.from_game(s.game, index, s.saved.reasons)
+        bot_steps = [k for k, (seat, _) in enumerate(r.moves, 1) if seat != 0]
+        assert sorted(r.reasons) == bot_steps
+        for step, entry in r.reasons.items():
+            seat, action = r.moves[step - 1]
+            assert entry["seat"] == seat and entry["reason"]["action"] == action
+        r.go("next")
+        while r.step not in r.reasons:
+            r.go("next")
+        view = replay_view(r, "es")
+        name = view["seats"][r.reasons[r.step]["seat"]]["name"]
+        assert view["reason"].startswith(f"Por qué ({name}): ")
+
+
+def test_coach_numbers_for_the_seat_viewed_at_each_step() -> None:
+    s = played_session()
+    r = Replay.from_game(s.game, 1, s.saved.reasons)
+    r.go("next")
+    assert r.coach_due() and replay_view(r, "en")["coach"]["pending"]
+    r.update_coach()
+    view = replay_view(r, "en")
+    assert not r.coach_due() and not view["coach"]["pending"]
+    assert view["coach"]["title"] == "Coach: chances of You and partner"
+    expected = mus.ai.coach(r.states[r.step].observation(0))
+    assert [line["pct"] for line in view["coach"]["lances"]] == [
+        round(100 * expected["lances"][lance]) for lance in ("grande", "chica", "pares", "juego", "punto")
+        if lance in expected["lances"]]
+    r.view_as("3")
+    assert r.coach_seat() == 3 and r.coach_due()
+    r.view_as("all")
+    assert r.coach_seat() == r.moves[r.step - 1][0]
+    r.go("last")
+    assert not r.coach_due() and replay_view(r, "en")["coach"] is None

@@ -154,10 +154,10 @@ class App:
             s.close_setup()
         elif ui == "dismiss" and value:
             s.dismiss(value)
-        elif ui == "manos" and s.game is not None:
-            self.replay.open_manos(s.game)
-        elif ui == "replay" and value and value.isdigit() and s.game is not None:
-            self.replay.open_hand(s.game, int(value))
+        elif ui == "manos" and s.saved is not None:
+            self.replay.open_manos(s.saved.game, s.saved.reasons)
+        elif ui == "replay" and value and value.isdigit() and s.saved is not None:
+            self.replay.open_hand(s.saved.game, int(value), s.saved.reasons)
         elif ui == "envite-less":
             s.step_envite(-1)
         elif ui == "envite-more":

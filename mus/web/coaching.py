@@ -35,8 +35,12 @@ def coach_panel(session: Session, lang: str) -> dict[str, Any] | None:
     game = session.game
     if not session.settings.coach or game is None or session.screen != "table" or game.is_over:
         return None
-    numbers = session.coach_now()
-    panel: dict[str, Any] = {"title": t(lang, "coach.title"), "pending": numbers is None,
+    return coach_numbers(session.coach_now(), t(lang, "coach.title"), lang)
+
+
+def coach_numbers(numbers: dict[str, Any] | None, title: str, lang: str) -> dict[str, Any]:
+    """``mus.ai.coach``'s numbers for ``render.coach_panel`` (None: still working)."""
+    panel: dict[str, Any] = {"title": title, "pending": numbers is None,
                              "working": t(lang, "coach.working"), "lances": [], "tantos": ""}
     if numbers is None:
         return panel

@@ -30,6 +30,9 @@ from typing import Any
 
 import mus
 
+from mus.ai import coach, explain
+
+from .coaching import coach_numbers
 from .i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
 
 VIEWERS = ("all", "0", "1", "2", "3")
@@ -40,7 +43,8 @@ LINK_KEY = "mano"  # the page's fragment: #mano=<code>
 class Replay:
     """One hand: its record, the replayed states, the step shown and whose eyes."""
 
-    def __init__(self, text: str, *, hand_index: int | None = None, shared: bool = False) -> None:
+    def __init__(self, text: str, *, hand_index: int | None = None, shared: bool = False,
+                 reasons: dict[int, dict[str, Any]] | None = None) -> None:
         record = mus.HandRecord.parse(text)
         states = record.states()  # ValueError, saying why, for a damaged record
         self.record, self.text, self.code = record, str(record), record.encode()
@@ -48,6 +52,8 @@ class Replay:
         # The state waiting for the serve is not a step: the serve shows with the mano's descarte.
         self.states = [g for g in states if g.phase != "servicio"]
         self.moves = [(seat, text) for seat, text in record.moves if seat is not None]
+        self.reasons = reasons or {}  # step → the bot's reason for that step's action
+        self.coached: dict[tuple[int, int], dict[str, Any]] = {}  # (step, seat) → mus.ai.coach
         self.step = 0
         self.viewer = "0"  # the player's own seat, as it was played
         # Set by the page: where links point, whether it can share and close the replay.
@@ -55,8 +61,14 @@ class Replay:
         self.copied = False
 
     @classmethod
-    def from_game(cls, game: mus.Game, hand_index: int) -> Replay:
-        return cls(mus.record(game, hand_index), hand_index=hand_index)
+    def from_game(cls, game: mus.Game, hand_index: int,
+                  reasons: dict[int, dict[str, Any]] | None = None) -> Replay:
+        """Hand ``hand_index`` of a partida; ``reasons`` are the save's bots' reasons,
+        keyed by the index of the action in ``game.actions``."""
+        first = _first_action(game, hand_index)
+        by_step = {index - first + 1: entry for index, entry in (reasons or {}).items()
+                   if entry.get("hand") == hand_index and index >= first}
+        return cls(mus.record(game, hand_index), hand_index=hand_index, reasons=by_step)
 
     @classmethod
     def from_code(cls, code: str) -> Replay:
@@ -81,9 +93,34 @@ class Replay:
         if viewer in VIEWERS:
             self.viewer = viewer
 
+    def coach_seat(self) -> int:
+        """Whose chances the coach shows: the seat viewed, or with all hands open the
+        seat that just acted (at the deal, the mano)."""
+        if self.viewer != "all":
+            return int(self.viewer)
+        return self.moves[self.step - 1][0] if self.step else self.record.mano
+
+    def coach_due(self) -> bool:
+        """Coach numbers are wanted for this step and seat and not computed yet (never at the count)."""
+        return not self.at_end and (self.step, self.coach_seat()) not in self.coached
+
+    def update_coach(self) -> None:
+        seat = self.coach_seat()
+        self.coached[(self.step, seat)] = coach(self.states[self.step].observation(seat))
+
     def link(self, page_url: str) -> str:
         """The share link: this page with the code in the fragment, never sent to a server."""
         return f"{page_url.split('#', 1)[0]}#{LINK_KEY}={self.code}"
+
+
+def _first_action(game: mus.Game, hand_index: int) -> int:
+    """Index in ``game.actions`` of the first action of hand ``hand_index``."""
+    g = game.initial()
+    for index, action in enumerate(game.actions):
+        if len(g.history) == hand_index and not g.is_chance:
+            return index
+        g = g.apply(action)
+    raise ValueError(f"expected a finished hand of the partida, got {hand_index!r}")
 
 
 def code_from_fragment(fragment: str) -> str | None:
@@ -115,6 +152,8 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
         })
     lines = _log(observations, viewer, lang)
     score = hand["score"] if hand else list(game.score)
+    reason = r.reasons.get(r.step)
+    coached = r.coach_seat()
     return {
         "title": t(lang, "replay.shared" if r.shared else "replay.title", n=record.number),
         "shared": r.shared,
@@ -134,6 +173,11 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
         "log_title": t(lang, "log.title"),
         "log": [t(lang, "log.hand", n=record.number, name=t(lang, "seat", seat=record.mano)), *lines],
         "count": _count(hand, lang) if hand else None,
+        "reason": None if reason is None else t(
+            lang, "replay.reason", name=t(lang, "seat", seat=reason["seat"]),
+            text=explain(reason["reason"], lang)),
+        "coach": None if hand else coach_numbers(
+            r.coached.get((r.step, coached)), t(lang, "replay.coach", name=t(lang, "seat", seat=coached)), lang),
         "share": {"label": t(lang, "replay.share") if r.can_share else None, "copy": t(lang, "replay.copy"),
                   "copied": t(lang, "replay.copied") if r.copied else "",
                   "link_label": t(lang, "replay.link"), "link": r.link(r.page_url)},

@@ -24,6 +24,7 @@ from .deckart import DeckArt
 from .dom import nil, text_or_none
 from .i18n import t
 from .replay import Replay, manos_view, replay_view
+from .render import coach_panel
 from .replay_render import bad_link_html, manos_html, replay_html
 
 APP_ID = "app"  # made inert while the replay covers it
@@ -36,8 +37,10 @@ class ReplayPanel:
         self.lang, self.art, self.on_close = lang, art, on_close
         self.replay: Replay | None = None
         self.game: mus.Game | None = None  # the partida whose Manos list is shown
+        self.reasons: dict[int, dict[str, Any]] | None = None  # its bots' reasons
         self.mode = "closed"  # or "replay", "manos", "error"
         self.error = ""
+        self.coaching = False
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
                          create_proxy(self.on_keydown)]
         self.el.addEventListener("click", self._proxies[0])
@@ -60,12 +63,14 @@ class ReplayPanel:
             self._render(focus=True)
             return False
 
-    def open_hand(self, game: mus.Game, index: int) -> None:
-        self.game = game
-        self._show(Replay.from_game(game, index), True)
+    def open_hand(self, game: mus.Game, index: int,
+                  reasons: dict[int, dict[str, Any]] | None = None) -> None:
+        """Hand ``index`` of a partida, with the save's bots' reasons (by action index)."""
+        self.game, self.reasons = game, reasons
+        self._show(Replay.from_game(game, index, reasons), True)
 
-    def open_manos(self, game: mus.Game) -> None:
-        self.game, self.replay, self.mode = game, None, "manos"
+    def open_manos(self, game: mus.Game, reasons: dict[int, dict[str, Any]] | None = None) -> None:
+        self.game, self.reasons, self.replay, self.mode = game, reasons, None, "manos"
         self._render(focus=True)
 
     def _show(self, replay: Replay, closable: bool) -> None:
@@ -102,6 +107,29 @@ class ReplayPanel:
             title = document.getElementById("replay-title")
             if not nil(title):
                 title.focus()
+        if self.replay is not None and self.replay.coach_due() and not self.coaching:
+            self.coaching = True
+            asyncio.ensure_future(self._coach())
+
+    async def _coach(self) -> None:
+        """The coach's numbers for the step shown, once it is painted (a frame later)."""
+        try:
+            while self.replay is not None and self.replay.coach_due():
+                await asyncio.sleep(0.03)
+                if self.replay is None or not self.replay.coach_due():
+                    break
+                self.replay.update_coach()
+                self._render_coach()
+        except Exception as error:  # the coach is an aid: the replay works without it
+            window.console.error(f"mus: replay coach failed: {error!r}")
+        finally:
+            self.coaching = False
+
+    def _render_coach(self) -> None:
+        """Only the coach's box changes: focus and scrolling stay where the player left them."""
+        box = self.el.querySelector("[data-replay-coach]")
+        if self.replay is not None and not nil(box):
+            box.innerHTML = coach_panel(replay_view(self.replay, self.lang())["coach"])
 
     # --- events ----------------------------------------------------------------------------------
 
@@ -121,9 +149,9 @@ class ReplayPanel:
         if command == "close":
             self.close()
         elif command == "back" and self.game is not None:
-            self.open_manos(self.game)
+            self.open_manos(self.game, self.reasons)
         elif command == "open" and index is not None and index.isdigit() and self.game is not None:
-            self.open_hand(self.game, int(index))
+            self.open_hand(self.game, int(index), self.reasons)
         elif r is not None and command in ("first", "prev", "next", "last"):
             r.go(command)
             self._render(focus=False)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .deckart import DeckArt
-from .render import DECK, _e, svg_card
+from .render import DECK, _e, coach_panel, svg_card
 
 REPLAY_POSITIONS = ("bottom", "right", "top", "left")
 
@@ -77,7 +77,9 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
         f'<div class="rp-table" data-replay-step="{v["step"]}">{seats}{middle}</div>'
         f'<p class="rp-now" aria-live="polite"><span class="rp-step">{_e(v["step_text"])}</span> '
         f'<span data-replay-now>{_e(v["now"])}</span></p>'
-        f'<div class="rp-nav" role="group">{nav}</div>'
+        + (f'<p class="rp-reason" data-replay-reason>{_e(v["reason"])}</p>' if v["reason"] else "")
+        + f'<div class="rp-nav" role="group">{nav}</div>'
+        f'<div class="rp-coach" data-replay-coach>{coach_panel(v["coach"])}</div>'
         f'<fieldset class="rp-viewers"><legend>{_e(v["viewers_label"])}</legend>{viewers}</fieldset>'
         f'{_count(v["count"]) if v["count"] else ""}'
         f'<section class="rp-log"><h3>{_e(v["log_title"])}</h3><ol>{log}</ol></section>'
