@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState
-from tests.ui import play_until_overlay, start_game
+from tests.ui import play_until_overlay, py, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -154,3 +154,42 @@ def test_manos_list_opens_each_finished_hand(instant: BootState, replay_opened: 
     page.keyboard.press("Escape")
     page.wait_for_selector("#replay", state="hidden")
     assert not page.evaluate("() => document.getElementById('app').hasAttribute('inert')")
+
+
+def test_reasons_and_coach_per_step(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    page = instant.page
+    if not page.locator("#replay [data-replay-step]").count():  # reopen the first hand if needed
+        page.click('#topbar [data-ui="manos"]')
+        page.click('#replay [data-replay="open"] >> nth=-1')
+    page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
+    assert "Entrenador: opciones de Tú" in page.text_content("#replay [data-replay-coach]")
+    for _ in range(40):  # the first bot action of the hand explains itself
+        if page.locator("#replay [data-replay-reason]").count() or not panel(page)["next"]:
+            break
+        click_step(page, "next")
+    reason = page.text_content("#replay [data-replay-reason]")
+    assert reason and reason.startswith("Por qué (") and "): " in reason
+    page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
+
+
+def test_mount_replay_entry_point_for_other_pages(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    """``mount_replay(code, element_id)`` (for embed.html) fills just its element."""
+    page = instant.page
+    code = replay_opened["link"].split("#mano=")[1]
+    if page.locator('#replay [data-replay="close"]').is_visible():
+        page.click('#replay [data-replay="close"]')
+        page.wait_for_selector("#replay", state="hidden")
+    page.evaluate("() => { const d = document.createElement('div'); d.id = 'embed-test'; document.body.append(d); }")
+    try:
+        mode = py(page, "import json; from mus.web.replay_dom import mount_replay; "
+                        f"json.dumps(mount_replay({code!r}, 'embed-test', 'en').mode)")
+        assert mode == "replay"
+        assert page.text_content("#embed-test #replay-title") == "Shared hand"
+        assert not page.locator('#embed-test [data-replay="close"]').count()
+        page.click('#embed-test [data-replay="next"]')
+        page.wait_for_selector('#embed-test [data-replay-step="1"]')
+        bad = py(page, "import json; from mus.web.replay_dom import mount_replay; "
+                       "json.dumps(mount_replay('AAoB', 'embed-test', 'en').mode)")
+        assert bad == "error" and "cannot be opened" in page.text_content("#embed-test .rp-error")
+    finally:
+        page.evaluate("() => document.getElementById('embed-test').remove()")

@@ -9,6 +9,10 @@ Entry point for other pages (``embed.html#mano=<code>``)::
 
     from mus.web.replay_dom import mount_replay
     mount_replay(code, element_id="replay", lang="es", closable=False)
+
+It needs ``static/style.css`` (the ``rp-`` rules) and the ``static/deck.svg`` sprite at the
+page's ``static/`` path; ``pyscript.toml`` as in ``index.html``. The code is the part of the
+link after ``#mano=`` (``replay.code_from_fragment(location.hash)``).
 """
 
 from __future__ import annotations
@@ -32,8 +36,10 @@ APP_ID = "app"  # made inert while the replay covers it
 
 class ReplayPanel:
     def __init__(self, element_id: str = "replay", *, lang: Callable[[], str] = lambda: "es",
-                 art: DeckArt | None = None, on_close: Callable[[], None] | None = None) -> None:
+                 art: DeckArt | None = None, on_close: Callable[[], None] | None = None,
+                 cover: str | None = APP_ID) -> None:
         self.el = document.getElementById(element_id)
+        self.cover = cover  # the element made inert while the replay is open, if any
         self.lang, self.art, self.on_close = lang, art, on_close
         self.replay: Replay | None = None
         self.game: mus.Game | None = None  # the partida whose Manos list is shown
@@ -100,9 +106,9 @@ class ReplayPanel:
             html = ""  # closed: no past cards stay in the page
         self.el.innerHTML = html
         self.el.hidden = not html
-        app = document.getElementById(APP_ID)
-        if not nil(app):
-            app.toggleAttribute("inert", bool(html))
+        covered = None if self.cover is None else document.getElementById(self.cover)
+        if not nil(covered):
+            covered.toggleAttribute("inert", bool(html))
         if focus and html:
             title = document.getElementById("replay-title")
             if not nil(title):
@@ -197,7 +203,9 @@ class ReplayPanel:
 
 def mount_replay(code: str, element_id: str = "replay", lang: str = "es", *,
                  closable: bool = False, art: DeckArt | None = None) -> ReplayPanel:
-    """Show the hand of a ``#mano=`` code in ``element_id`` (for pages such as an embed)."""
-    panel = ReplayPanel(element_id, lang=lambda: lang, art=art)
+    """Show the hand of a ``#mano=`` code in ``element_id`` (for pages such as an embed):
+    the dialog fills that element; nothing else on the page is touched. A damaged code
+    shows why instead (``panel.mode == "error"``)."""
+    panel = ReplayPanel(element_id, lang=lambda: lang, art=art, cover=None)
     panel.open_code(code, closable=closable)
     return panel
