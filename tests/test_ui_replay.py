@@ -162,7 +162,7 @@ def test_reasons_and_coach_per_step(instant: BootState, replay_opened: dict[str,
         page.click('#topbar [data-ui="manos"]')
         page.click('#replay [data-replay="open"] >> nth=-1')
     page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
-    assert "Entrenador: opciones de Tú" in page.text_content("#replay [data-replay-coach]")
+    assert "Entrenador · Tú" in page.text_content("#replay [data-replay-coach]")
     for _ in range(40):  # the first bot action of the hand explains itself
         if page.locator("#replay [data-replay-reason]").count() or not panel(page)["next"]:
             break

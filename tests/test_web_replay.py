@@ -150,7 +150,7 @@ def test_coach_numbers_for_the_seat_viewed_at_each_step() -> None:
     r.update_coach()
     view = replay_view(r, "en")
     assert not r.coach_due() and not view["coach"]["pending"]
-    assert view["coach"]["title"] == "Coach: chances of You and partner"
+    assert view["coach"]["title"] == "Coach · You"
     expected = mus.ai.coach(r.states[r.step].observation(0))
     assert [line["pct"] for line in view["coach"]["lances"]] == [
         round(100 * expected["lances"][lance]) for lance in ("grande", "chica", "pares", "juego", "punto")

@@ -214,7 +214,7 @@ STRINGS["es"].update({
     "replay.manos.none": "Aún no ha terminado ninguna mano.",
     "replay.item": "Mano {n} · es mano {name} · {a} + {b}",
     "replay.bad_link": "No se puede abrir la mano del enlace: {why}",
-    "replay.reason": "Por qué ({name}): {text}", "replay.coach": "Entrenador: opciones de {name} y pareja",
+    "replay.reason": "Por qué ({name}): {text}", "replay.coach": "Entrenador · {name}",
 })
 STRINGS["en"].update({
     "replay.title": "Hand {n}", "replay.shared": "Shared hand", "replay.count": "The count",
@@ -227,7 +227,7 @@ STRINGS["en"].update({
     "replay.manos.none": "No hand has finished yet.",
     "replay.item": "Hand {n} · {name} is mano · {a} + {b}",
     "replay.bad_link": "The hand in this link cannot be opened: {why}",
-    "replay.reason": "Why ({name}): {text}", "replay.coach": "Coach: chances of {name} and partner",
+    "replay.reason": "Why ({name}): {text}", "replay.coach": "Coach · {name}",
 })
 
 
