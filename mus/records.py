@@ -265,8 +265,8 @@ class HandRecord:
                     served = [[reader.card() for _ in range(thrown[s])] for s in range(4)]
                     move: Move = (None, "servido " + cards_text(tuple(tuple(c) for c in served)))
                 else:
-                    code = reader.digit()
-                    action = _action_from_code(code if code < _ESCAPE else _ESCAPE + reader.varint())
+                    digit = reader.digit()
+                    action = _action_from_code(digit if digit < _ESCAPE else _ESCAPE + reader.varint())
                     if action is None:
                         raise ValueError("an action code out of range")
                     if action.cards:
