@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState
-from tests.ui import play_until_overlay, py, start_game
+from tests.ui import play_until_overlay, py, run_axe, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +99,8 @@ def test_whose_view(instant: BootState, replay_opened: dict[str, Any]) -> None:
         for label in everyone[seat]:
             assert label not in html
     page.click('[data-replay-view="0"]')
+    page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
+    assert run_axe(page) == []
 
 
 def test_share_link_opens_the_replay_in_a_fresh_page_without_touching_the_save(
