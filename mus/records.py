@@ -3,7 +3,8 @@
 A record is plain UTF-8 lines. The header says the table and where the partida stood
 before the hand; then come the actions, one a line, each with the seat that acted (or
 ``-`` for chance: the cards served after the descartes, seats 0..3); then the result,
-which a replay must reproduce::
+which a replay must reproduce — every dealt or served card is either held at the end or
+thrown, so a card changed anywhere shows up there::
 
     mus-record 1
     rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1
@@ -18,7 +19,9 @@ which a replay must reproduce::
     1 descarte 0 2               positions in the hand as the seat saw it (strongest first)
     - servido 5o 4c6e Rb 3b      cards served to seats 0..3
     …
-    shown RoRc5e4b 7o6c5c4c …    the hands at the count (``-`` when nobody showed)
+    held RoRc5e4b 7o6c5c4c …     the hands at the end, seats 0..3
+    thrown 6o - 4c5b Ab          every card each seat threw (``-``: none)
+    shown RoRc5e4b 7o6c5c4c …    the hands shown at the count (``-`` when nobody showed)
     ledger 0 1 grande 0 1 de grande     team, tantos, lance, seat, reason (in counting order)
     winners grande=0 chica=1 …          the seat that took each lance
     final 13 31                          the score after the hand
@@ -49,6 +52,8 @@ hands RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c
 0 paso
 2 paso
 3 paso
+held RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c
+thrown - - - -
 shown RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c
 ledger 0 1 grande 0 1 de grande
 ledger 1 1 chica 3 1 de chica
@@ -61,7 +66,7 @@ final 38 41
 >>> mus.replay(text.replace("CcCeSoAo", "CcCeSoAb", 1))
 Traceback (most recent call last):
 ...
-ValueError: the record's result does not follow from its actions: it says 'shown RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c', the replay gives 'shown RoRcCo6o 7o6c5o4o CcCeSoAb 3o3c2o2c'
+ValueError: the record's result does not follow from its actions: it says 'held RoRcCo6o 7o6c5o4o CcCeSoAo 3o3c2o2c', the replay gives 'held RoRcCo6o 7o6c5o4o CcCeSoAb 3o3c2o2c'
 >>> mus.replay(text.replace("2 paso", "2 quiero", 1))
 Traceback (most recent call last):
 ...
@@ -85,7 +90,7 @@ from .rules import Rules
 FORMAT, VERSION = "mus-record", 1
 CHANCE = "-"  # the seat column of a chance line
 HEADER = ("rules", "hand", "mano", "score", "juegos", "vacas", "hands")
-RESULT = ("shown", "ledger", "winners", "final")
+RESULT = ("held", "thrown", "shown", "ledger", "winners", "final")
 Move = tuple[int | None, str]  # seat (None for chance) and notation
 
 
@@ -114,10 +119,13 @@ class HandRecord:
         start: Game | None = None
         moves: list[Move] = []
         kept: dict[int, list[str]] = {}
+        thrown_cards: list[list[str]] = [[], [], [], []]
         for text in game.actions:
             if start is None and len(g.history) == hand_index and not g.is_chance:
                 start = g
             after = g.apply(text)
+            if len(after.history) > hand_index:
+                held = [g.hand(s) for s in range(4)]
             if start is not None:
                 if g.is_chance:
                     moves.append((None, text))
@@ -127,6 +135,7 @@ class HandRecord:
                     if g.phase == "descarte":
                         thrown = parse_action(text).cards
                         kept[g.to_play] = [c for i, c in enumerate(g.hand(g.to_play)) if i not in thrown]
+                        thrown_cards[g.to_play] += _discarded(g, text)
                         if after.phase == "mus":  # the engine served from its own deck
                             served = [[c for c in after.hand(s) if c not in kept[s]] for s in range(4)]
                             groups = parse_cards_by_seat(" ".join("".join(cards) for cards in served))
@@ -137,7 +146,7 @@ class HandRecord:
         assert start is not None
         return cls(game.rules, game.history[hand_index]["number"], start.mano, start.score,
                    start.juegos, start.vacas, _four(["".join(start.hand(s)) for s in range(4)]),
-                   tuple(moves), tuple(_result_lines(game.history[hand_index])))
+                   tuple(moves), tuple(_result_lines(game.history[hand_index], held, thrown_cards)))
 
     # --- text -------------------------------------------------------------------------
 
@@ -190,6 +199,7 @@ class HandRecord:
         except ValueError as error:
             raise ValueError(f"the record's hands are wrong: {error}") from None
         out = [g]
+        thrown: list[list[str]] = [[], [], [], []]
         first_line = len(HEADER) + 2
         for number, (seat, text) in enumerate(self.moves, start=first_line):
             where = f"line {number} of the record"
@@ -201,6 +211,8 @@ class HandRecord:
                 raise ValueError(f"{where}: seat {seat} cannot act now, "
                                  f"{'chance' if g.is_chance else 'seat ' + str(g.to_play)} does")
             try:
+                if g.phase == "descarte" and g.to_play is not None:
+                    thrown[g.to_play] += _discarded(g, text)
                 g = g.apply(text)
             except ValueError as error:
                 raise ValueError(f"{where}: {error}") from None
@@ -208,7 +220,7 @@ class HandRecord:
         if not g.history:
             raise ValueError(f"the record ends before the hand does (phase {g.phase!r}, "
                              f"{'chance' if g.is_chance else 'seat ' + str(g.to_play)} to act)")
-        replayed = _result_lines(g.history[-1])
+        replayed = _result_lines(g.history[-1], [g.hand(s) for s in range(4)], thrown)
         if list(self.result) != replayed:
             said, gave = _first_difference(list(self.result), replayed)
             raise ValueError(f"the record's result does not follow from its actions: it says "
@@ -259,19 +271,21 @@ class HandRecord:
             hands = _four(["".join(card_text(reader.card()) for _ in range(4)) for _ in range(4)])
             g = Game.from_deal(list(hands), mano, score, rules, 0, juegos, vacas, explicit_chance=True)
             moves: list[Move] = []
-            thrown = [0, 0, 0, 0]
+            thrown: list[list[str]] = [[], [], [], []]
+            served_before = [0, 0, 0, 0]  # cards served to each seat in earlier mus rounds
             while not reader.done() and not g.history:
                 if g.is_chance:
-                    served = [[reader.card() for _ in range(thrown[s])] for s in range(4)]
+                    served = [[reader.card() for _ in range(len(thrown[s]) - served_before[s])]
+                              for s in range(4)]
+                    served_before = [len(cards) for cards in thrown]
                     move: Move = (None, "servido " + cards_text(tuple(tuple(c) for c in served)))
                 else:
                     digit = reader.digit()
                     action = _action_from_code(digit if digit < _ESCAPE else _ESCAPE + reader.varint())
                     if action is None:
                         raise ValueError("an action code out of range")
-                    if action.cards:
-                        assert g.to_play is not None
-                        thrown[g.to_play] = len(action.cards)
+                    if action.cards and g.phase == "descarte" and g.to_play is not None:
+                        thrown[g.to_play] += _discarded(g, action.text)
                     move = (g.to_play, action.text)
                 g = g.apply(move[1])
                 moves.append(move)
@@ -280,7 +294,7 @@ class HandRecord:
         if not reader.done() or not g.history:
             raise ValueError("the hand link code is damaged: its actions do not end with the hand")
         return cls(rules, number, mano, score, juegos, vacas, hands, tuple(moves),
-                   tuple(_result_lines(g.history[-1])))
+                   tuple(_result_lines(g.history[-1], [g.hand(s) for s in range(4)], thrown)))
 
 
 def record(game: Game, hand_index: int) -> str:
@@ -372,9 +386,18 @@ def _action_from_code(code: int) -> Action | None:
     return _ACTIONS_BY_CODE.get(code)
 
 
-def _result_lines(hand: dict[str, Any]) -> list[str]:
+def _discarded(g: Game, text: str) -> list[str]:
+    """The cards the seat to play throws with descarte ``text``."""
+    assert g.to_play is not None
+    hand = g.hand(g.to_play)
+    return [hand[p] for p in parse_action(text).cards if p < len(hand)]
+
+
+def _result_lines(hand: dict[str, Any], held: list[list[str]], thrown: list[list[str]]) -> list[str]:
     shown = hand["hands"]
-    lines = ["shown " + (" ".join("".join(cards) for cards in shown) if shown else CHANCE)]
+    lines = ["held " + " ".join("".join(cards) for cards in held),
+             "thrown " + " ".join("".join(cards) or CHANCE for cards in thrown),
+             "shown " + (" ".join("".join(cards) for cards in shown) if shown else CHANCE)]
     lines += [f"ledger {e['team']} {e['points']} {e['lance']} {e['seat']} {e['reason']}"
              for e in hand["ledger"]]
     lines.append(" ".join(["winners", *(f"{lance}={seat}" for lance, seat in hand["winners"].items())]))

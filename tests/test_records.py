@@ -119,11 +119,29 @@ def test_a_changed_card_is_refused(served_record: str) -> None:
     shown at the count, or an action or a serve, no longer follow."""
     lines = lines_of(served_record)
     old = lines[7].split()[1][:2]
-    before_count = served_record.split("shown")[0]
+    before_count = served_record.split("held")[0]
     new = next(r + s for r in "RCS765432A" for s in "oceb" if r + s not in before_count)
     lines[7] = lines[7].replace(old, new)
     with pytest.raises(ValueError, match="result does not follow|not legal|cannot be served"):
         mus.replay("\n".join(lines))
+
+
+def test_every_single_card_change_is_refused(served_record: str) -> None:
+    """Any dealt or served card replaced by one the record never mentions: refused."""
+    lines = lines_of(served_record)
+    unused = next(r + s for r in "RCS765432A" for s in "oceb" if r + s not in served_record)
+    card_lines = [7] + [i for i, line in enumerate(lines) if line.startswith("- servido")]
+    changes = 0
+    for at in card_lines:
+        for start in range(len(lines[at])):
+            piece = lines[at][start:start + 2]
+            if len(piece) == 2 and piece[0] in "RCS765432A" and piece[1] in "oceb":
+                changed = lines.copy()
+                changed[at] = lines[at][:start] + unused + lines[at][start + 2:]
+                with pytest.raises(ValueError):
+                    mus.replay("\n".join(changed))
+                changes += 1
+    assert changes >= 17  # the 16 dealt cards and at least one served
 
 
 def test_a_duplicated_card_is_refused(served_record: str) -> None:
@@ -171,7 +189,7 @@ def test_a_result_that_does_not_follow_is_refused(served_record: str) -> None:
 
 def test_a_cut_record_is_refused(served_record: str) -> None:
     lines = lines_of(served_record)
-    cut = next(i for i, line in enumerate(lines) if line.startswith("shown")) - 1
+    cut = next(i for i, line in enumerate(lines) if line.startswith("held")) - 1
     with pytest.raises(ValueError, match="ends before the hand does"):
         mus.replay("\n".join(lines[:cut] + lines[cut + 1:]))
 
