@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Length of the ``#mano=`` link codes and of the text records, over many hands.
 
-    python -m tools.record_lengths [--partidas 200] [--seed 1]
+    python -m tools.record_lengths [--partidas 500] [--bot-partidas 100] [--seed 1]
 
 Plays seeded partidas twice over: once with uniformly random legal actions (long envite
 wars, many mus rounds: the worst case) and once with ``normal`` bots (table play). Every
@@ -24,11 +24,15 @@ import mus  # noqa: E402
 from mus.ai import make_bot  # noqa: E402
 
 
+MAX_ACTIONS = 2000  # normal bots can raise each other without end (seed 34): stop there
+
+
 def partida(seed: int, policy: str) -> mus.Game:
+    """A partida played to its end, or its finished hands after ``MAX_ACTIONS``."""
     g = mus.Game.new(mus.Rules(), seed)
     rng = random.Random(seed)
     bots = [make_bot("normal", seed * 4 + s) for s in range(4)] if policy == "normal" else []
-    while not g.is_over:
+    while not g.is_over and len(g.actions) < MAX_ACTIONS:
         seat = g.to_play
         assert seat is not None
         g = g.apply(bots[seat].choose(g.observation(seat)) if bots else rng.choice(g.legal_actions()))
@@ -51,11 +55,12 @@ def measure(partidas: int, seed: int, policy: str) -> dict[str, list[int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--partidas", type=int, default=200)
+    parser.add_argument("--partidas", type=int, default=500, help="random-play partidas")
+    parser.add_argument("--bot-partidas", type=int, default=100, help="partidas of normal bots")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for policy in ("random", "normal"):
-        lengths = measure(args.partidas, args.seed, policy)
+    for policy, partidas in (("random", args.partidas), ("normal", args.bot_partidas)):
+        lengths = measure(partidas, args.seed, policy)
         n = len(lengths["code"])
         for kind, values in lengths.items():
             values.sort()
