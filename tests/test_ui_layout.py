@@ -1,0 +1,149 @@
+"""One screen on any phone: at five sizes and in each state, no page scroll, and the
+player's cards and every button fully on screen. Positions come from ``Game.from_deal``
+written as a save and restored in the page (no hidden cards go through the page)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import mus
+from mus.web.saves import Saved, encode_save
+from mus.web.settings import Settings
+from tests.browser import BootState
+from tests.ui import py
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800)]
+HANDS = ["RRC6", "7654", "CCSA", "3322"]
+# state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
+STATES: dict[str, tuple[int, list[str]]] = {
+    "discard": (1, ["mus", "mus", "mus", "mus"]),
+    "envite": (3, ["no hay mus", "envido"]),
+    "raise": (2, ["no hay mus", "envido", "envido 3"]),
+    "ordago": (3, ["no hay mus", "ordago"]),
+    "declarations": (0, ["no hay mus"] + ["paso"] * 8),
+    "count": (0, ["no hay mus"] + ["paso"] * 11),
+}
+
+MEASURE_JS = """() => {
+  const vw = innerWidth, vh = innerHeight, root = document.documentElement;
+  const out = {scroll: [root.scrollWidth, root.scrollHeight, root.clientWidth, root.clientHeight], off: []};
+  const inside = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5 || !r.width || !r.height)
+      out.off.push(`${el.id || el.className || el.tagName} ${Math.round(r.left)},${Math.round(r.top)} `
+                   + `${Math.round(r.width)}x${Math.round(r.height)}`);
+  };
+  const overlay = document.querySelector('#overlay.open');
+  const scope = overlay ? '#overlay.open' : '#controls, #table';
+  document.querySelectorAll(`${scope} button, ${overlay ? '' : '[data-hand="0"] [data-card], '}#overlay.open .panel`)
+    .forEach((el) => { if (el.getClientRects().length && !el.closest('details:not([open])')) inside(el); });
+  if (!overlay) {  // nothing spills over the table rim
+    const rim = document.getElementById('table').getBoundingClientRect();
+    document.querySelectorAll('#table .seat .hand, #table .plate').forEach((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.left < rim.left - 0.5 || r.right > rim.right + 0.5 || r.top < rim.top - 0.5 || r.bottom > rim.bottom + 0.5)
+        out.off.push(`rim: ${el.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    });
+    const bubble = document.querySelector('.seat-0 .bubble:not(.empty)');
+    const plate = document.querySelector('.seat-0 .plate');
+    if (bubble && plate) {
+      const a = bubble.getBoundingClientRect(), b = plate.getBoundingClientRect();
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.off.push('own bubble covers own plate');
+    }
+  }
+  return out;
+}"""
+
+
+def _save(mano: int, actions: list[str]) -> str:
+    game = mus.Game.from_deal(HANDS, mano=mano, score=(12, 23), seed=5)
+    for action in actions:
+        game = game.apply(action)
+    saved = Saved(game, acked=0, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
+                  levels=[None, "facil", "facil", "facil"])
+    return encode_save(saved)
+
+
+def show_state(page: Any, name: str) -> None:
+    """Restore the save of a state in the page, as a reload would."""
+    mano, actions = STATES[name]
+    page.evaluate("text => localStorage.setItem('mus.save', text)", _save(mano, actions))
+    py(page, "import json; from mus.web import app as _a; s = _a._app.session; s.saved = None; "
+             "s.review = False; s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render(); json.dumps(1)")
+    page.wait_for_timeout(30)
+    if name == "discard":
+        page.click('[data-hand="0"] [data-card] >> nth=0')
+        page.click('[data-hand="0"] [data-card] >> nth=2')
+        page.wait_for_selector('#b-descarte[data-action="descarte 0 2"]')
+
+
+def test_restored_positions_are_the_states_named(instant: BootState) -> None:
+    page = instant.page
+    expect = {"discard": "descarte", "envite": "grande", "raise": "grande", "ordago": "grande",
+              "declarations": "pares"}
+    for name, phase in expect.items():
+        show_state(page, name)
+        assert page.get_attribute("html", "data-phase") == phase, name
+        assert page.locator("#controls button").count() >= 1, name
+    show_state(page, "raise")
+    assert page.text_content("#prompt") == "Te suben 3: van 5. Si no quieres, se llevan 2"
+    assert page.text_content('[data-action="quiero"]') == "Quiero (5)"
+    assert page.text_content('[data-action="no quiero"]') == "No quiero (−2)"
+    assert "juego" not in (page.text_content("#controls") or "").lower()
+    show_state(page, "envite")
+    assert page.text_content("#prompt") == "Te envidan 2 a la grande"
+    assert page.locator(".seat-3 .badge-bet").count() == 1
+    show_state(page, "count")
+    assert page.is_visible('#overlay [data-action="continuar"]')
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) -> None:
+    page = instant.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    problems = {}
+    for name in STATES:
+        show_state(page, name)
+        m = page.evaluate(MEASURE_JS)
+        sw, sh, cw, ch = m["scroll"]
+        if sw > cw or sh > ch:
+            m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
+        if m["off"]:
+            problems[name] = m["off"]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert problems == {}
+
+
+def test_ordago_asks_twice(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "declarations")
+    assert page.locator('#controls [data-action="ordago"]').count() == 0
+    page.click('#controls [data-ui="ordago"]')
+    assert page.is_visible('#controls [data-action="ordago"]') and page.is_visible('#controls [data-ui="cancel"]')
+    page.click('#controls [data-ui="cancel"]')
+    assert page.locator('#controls [data-action="ordago"]').count() == 0
+
+
+def test_quick_amounts_and_a_reload_keep_the_choices(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "declarations")
+    page.click('#controls [data-ui="envite-set"][value="5"]')
+    assert page.text_content("#controls .amount") == "5"
+    assert page.get_attribute("#b-envido-n", "data-action") == "envido 5"
+    saved = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
+    assert saved["envite"] == 5
+
+
+def test_count_focus_and_enter(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "count")
+    py(page, "import json; from mus.web import app as _a; _a._app.page.overlay_open = ''; _a._app.render(); json.dumps(1)")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "continuar"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('#overlay.open')")
+    assert page.get_attribute("html", "data-phase") == "mus"
