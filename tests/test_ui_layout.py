@@ -38,10 +38,22 @@ MEASURE_JS = """() => {
       out.off.push(`${el.id || el.className || el.tagName} ${Math.round(r.left)},${Math.round(r.top)} `
                    + `${Math.round(r.width)}x${Math.round(r.height)}`);
   };
+  const covered = (el) => {  // fully visible: nothing else drawn over its middle and corners
+    const r = el.getBoundingClientRect();
+    for (const [fx, fy] of [[0.5, 0.5], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]]) {
+      const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+      if (hit && !el.contains(hit) && !hit.contains(el))
+        return out.off.push(`covered: ${el.id || el.className} by ${hit.className || hit.tagName}`);
+    }
+  };
   const overlay = document.querySelector('#overlay.open');
   const scope = overlay ? '#overlay.open' : '#controls, #table';
   document.querySelectorAll(`${scope} button, ${overlay ? '' : '[data-hand="0"] [data-card], '}#overlay.open .panel`)
-    .forEach((el) => { if (el.getClientRects().length && !el.closest('details:not([open])')) inside(el); });
+    .forEach((el) => {
+      if (!el.getClientRects().length || el.closest('details:not([open])')) return;
+      inside(el);
+      if (!el.classList.contains('panel')) covered(el);
+    });
   if (!overlay) {  // nothing spills over the table rim
     const rim = document.getElementById('table').getBoundingClientRect();
     document.querySelectorAll('#table .seat .hand, #table .plate').forEach((el) => {

@@ -145,6 +145,7 @@ class App:
         elif ui == "close-help":
             s.close_help()
         elif ui == "previous":
+            s.close_setup()
             s.open_review()
         elif ui == "close-review":
             s.close_review()

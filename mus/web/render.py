@@ -81,7 +81,7 @@ def _short_button(spec: dict[str, Any]) -> str:
     """A top-bar button: its full text on wide screens, a short one on phones."""
     inner = f'<span class="long">{_e(spec["label"])}</span><span class="short">{_e(spec["short"])}</span>'
     attrs = _attrs(class_="btn", id=_button_id(spec), data_ui=spec["ui"], value=spec.get("value"),
-                   lang=spec.get("lang"), title=spec.get("aria"))
+                   lang=spec.get("lang"), title=spec.get("aria"), aria_label=spec.get("aria"))
     return f"<button type=\"button\"{attrs}>{inner}</button>"
 
 
@@ -95,17 +95,19 @@ def topbar(view: dict[str, Any]) -> str:
             parts.append(
                 f'<div class="score team-{team["team"]}">'
                 f'<span class="score-name">{_e(team["name"])}</span>'
+                f'<span class="score-short" aria-hidden="true">{_e(team["short"])}</span>'
                 f'<span class="score-tantos"><span data-score="{team["team"]}">{team["tantos"]}</span>'
                 f'<small>{_e(team["target"])}</small></span>'
                 f'<span class="stones" title="{_e(team["stones"])}">{stones}'
                 f'<span class="sr-only">{_e(team["stones"])}</span></span>'
-                f'<span class="score-juegos">{_e(team["juegos_label"])} <b data-juegos="{team["team"]}">'
-                f'{team["juegos"]}</b> · {_e(team["vacas_label"])} <b data-vacas="{team["team"]}">'
-                f'{team["vacas"]}</b></span></div>')
+                f'<span class="score-juegos"><span class="long">{_e(team["juegos_label"])}</span>'
+                f'<span class="short" aria-hidden="true">{_e(team["juegos_short"])}</span> <b data-juegos="{team["team"]}">'
+                f'{team["juegos"]}</b><span class="vacas"> · {_e(team["vacas_label"])} <b data-vacas="{team["team"]}">'
+                f'{team["vacas"]}</b></span></span></div>')
     buttons = []
     if scores:
-        if view.get("previous_button"):
-            buttons.append(_short_button(view["previous_button"]))
+        if view.get("previous_button"):  # on phones it is in the menu
+            buttons.append(_short_button(view["previous_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
         buttons.append(_short_button(view["help_button"]))
     buttons.append(_short_button(view["lang_button"]))
     if scores:
@@ -241,9 +243,12 @@ def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
     return ""
 
 
-def _panel(title: str, body: str, cls: str) -> str:
+def _panel(title: str, body: str, cls: str, footer: str = "") -> str:
+    """A dialog: its title, a body that scrolls inside it if it must, and a footer of buttons
+    that stays in view without covering the body."""
+    foot = f'<div class="buttons panel-foot">{footer}</div>' if footer else ""
     return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title">'
-            f'<h2 id="overlay-title" tabindex="-1">{_e(title)}</h2>{body}</section>')
+            f'<h2 id="overlay-title" tabindex="-1">{_e(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
 
 
 def stats(s: dict[str, Any]) -> str:
@@ -273,9 +278,8 @@ def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
     if confirm:  # leaving a partida in progress: asked in place of the buttons
         buttons = (f'<p class="confirm" id="confirm-text" role="alert">{_e(confirm["text"])}</p>'
                    + "".join(spec_button(b) for b in confirm["buttons"]))
-    body = (f'<div class="setup-form">{"".join(groups)}</div>{warning}'
-            f'{stats(s["stats"])}<div class="buttons sticky">{buttons}</div>')
-    return _panel(s["title"], body, "setup")
+    body = f'<div class="setup-form">{"".join(groups)}</div>{warning}{stats(s["stats"])}'
+    return _panel(s["title"], body, "setup", buttons)
 
 
 def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
@@ -332,18 +336,16 @@ def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
                f'<p class="final-score">{_e(s["score_text"])}</p></div>')
     button = spec_button({**s["button"], "kind": "primary"})
     body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
-            f'<div class="sd-count">{table}{closing}{summary}{log}</div></div>'
-            f'<div class="buttons sticky">{button}</div>')
-    return _panel(s["title"], body, "showdown" + (" review" if s.get("review") else ""))
+            f'<div class="sd-count">{table}{closing}{summary}{log}</div></div>')
+    return _panel(s["title"], body, "showdown" + (" review" if s.get("review") else ""), button)
 
 
 def help_panel(h: dict[str, Any]) -> str:
     paragraphs = "".join(f"<p>{_e(p)}</p>" for p in h["paragraphs"])
     legend = "".join(f'<li><i class="{_e(item["kind"])}" aria-hidden="true"></i> {_e(item["text"])}</li>'
                      for item in h["legend"])
-    body = (f'{paragraphs}<ul class="stone-legend">{legend}</ul>'
-            f'<div class="buttons sticky">{spec_button(h["button"])}</div>')
-    return _panel(h["title"], body, "help")
+    body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>'
+    return _panel(h["title"], body, "help", spec_button(h["button"]))
 
 
 def fin(f: dict[str, Any]) -> str:

@@ -39,9 +39,9 @@ def build_view(session: Session) -> dict[str, Any]:
         "seat_names": [t(lang, "seat", seat=seat) for seat in range(4)],
         "log_title": t(lang, "log.title"),
         "lang_button": {"ui": "lang", "value": "en" if lang == "es" else "es",
-                        "label": t(lang, "act.lang"), "short": t(lang, "act.lang"),
+                        "label": t(lang, "act.lang"), "short": ("en" if lang == "es" else "es").upper(),
                         "lang": "en" if lang == "es" else "es", "aria": t(lang, "act.lang.label")},
-        "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": t(lang, "act.menu.short")},
+        "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": "☰", "aria": t(lang, "act.menu")},
         "help_button": {"ui": "help", "label": t(lang, "act.help"), "short": t(lang, "act.help.short"),
                         "aria": t(lang, "act.help")},
         "previous_button": None,
@@ -84,8 +84,8 @@ def build_view(session: Session) -> dict[str, Any]:
     elif on_table and game.is_over and index is None:
         view["fin"] = _fin(session, lang)
     if on_table and index is None and game.history and not game.is_over and not review:
-        view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"),
-                                   "short": t(lang, "act.previous")}
+        view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"), "short": "↶",
+                                   "aria": t(lang, "act.previous")}
     if session.confirm == "nueva" and view["setup"]:
         view["confirm"] = {"text": t(lang, "confirm.nueva"),
                            "buttons": [{"action": "nueva", "label": t(lang, "act.confirm_nueva"), "kind": "danger"},
@@ -130,7 +130,8 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
 def _scores(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     rules = obs["rules"]
     return [{
-        "team": team, "name": t(lang, "team", team=team), "tantos": obs["score"][team],
+        "team": team, "name": t(lang, "team", team=team), "short": t(lang, f"team.short.{team}"),
+        "juegos_short": t(lang, "score.juegos.short"), "tantos": obs["score"][team],
         "amarracos": obs["score"][team] // 5, "piedras": obs["score"][team] % 5,
         "stones": stones(lang, obs["score"][team]), "juegos": obs["juegos"][team],
         "vacas": obs["vacas"][team], "target": t(lang, "score.target", n=rules["target"]),
@@ -582,6 +583,8 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
     buttons = [{"ui" if in_progress else "action": "nueva", "label": t(lang, "act.nueva"), "kind": "primary"}]
     if game is not None:
         buttons.append({"ui": "volver", "label": t(lang, "act.volver"), "kind": ""})
+    if in_progress and game.history and session.showdown_index() is None:  # phones reach it from here
+        buttons.append({"ui": "previous", "label": t(lang, "act.previous"), "kind": ""})
     return {
         "title": t(lang, "setup.title"), "groups": groups,
         "real_31": {"name": "real_31", "label": t(lang, "setup.real_31"), "checked": settings["real_31"]},
