@@ -47,8 +47,9 @@ MEASURE_JS = """() => {
     }
   };
   const overlay = document.querySelector('#overlay.open');
-  const scope = overlay ? '#overlay.open' : '#controls, #table';
-  document.querySelectorAll(`${scope} button, ${overlay ? '' : '[data-hand="0"] [data-card], '}#overlay.open .panel`)
+  const wanted = overlay ? '#overlay.open button, #overlay.open .panel'
+                         : '#controls button, #table button, [data-hand="0"] [data-card]';
+  document.querySelectorAll(wanted)
     .forEach((el) => {
       if (!el.getClientRects().length || el.closest('details:not([open])')) return;
       inside(el);
