@@ -81,7 +81,7 @@ def _short_button(spec: dict[str, Any]) -> str:
     """A top-bar button: its full text on wide screens, a short one on phones."""
     inner = f'<span class="long">{_e(spec["label"])}</span><span class="short">{_e(spec["short"])}</span>'
     attrs = _attrs(class_="btn", id=_button_id(spec), data_ui=spec["ui"], value=spec.get("value"),
-                   lang=spec.get("lang"), title=spec.get("aria"), aria_label=spec.get("aria"))
+                   lang=spec.get("lang"), title=spec.get("aria"), aria_label=spec.get("name"))
     return f"<button type=\"button\"{attrs}>{inner}</button>"
 
 

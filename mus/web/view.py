@@ -41,9 +41,10 @@ def build_view(session: Session) -> dict[str, Any]:
         "lang_button": {"ui": "lang", "value": "en" if lang == "es" else "es",
                         "label": t(lang, "act.lang"), "short": ("en" if lang == "es" else "es").upper(),
                         "lang": "en" if lang == "es" else "es", "aria": t(lang, "act.lang.label")},
-        "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": "☰", "aria": t(lang, "act.menu")},
+        "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": "☰", "aria": t(lang, "act.menu"),
+                        "name": t(lang, "act.menu")},
         "help_button": {"ui": "help", "label": t(lang, "act.help"), "short": t(lang, "act.help.short"),
-                        "aria": t(lang, "act.help")},
+                        "aria": t(lang, "act.help"), "name": t(lang, "act.help")},
         "previous_button": None,
         "notices": _notices(session, lang),
         "instant": session.pause == 0,
@@ -85,7 +86,7 @@ def build_view(session: Session) -> dict[str, Any]:
         view["fin"] = _fin(session, lang)
     if on_table and index is None and game.history and not game.is_over and not review:
         view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"), "short": "↶",
-                                   "aria": t(lang, "act.previous")}
+                                   "aria": t(lang, "act.previous"), "name": t(lang, "act.previous")}
     if session.confirm == "nueva" and view["setup"]:
         view["confirm"] = {"text": t(lang, "confirm.nueva"),
                            "buttons": [{"action": "nueva", "label": t(lang, "act.confirm_nueva"), "kind": "danger"},
