@@ -76,32 +76,38 @@ class App:
                 before = s.game
                 if not s.bot_play(*choice):
                     continue
-                await self.after_move(before)
+                if self.stage(before):
+                    await self.unstage()
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
             self.driving = False
 
-    async def after_move(self, before: Any) -> None:
-        """Show a move as a table would: declarations one after another, the last call of a
-        hand for a moment before its count."""
+    def stage(self, before: Any) -> bool:
+        """Render a move as a table shows it: new declarations still unsaid, or a finished
+        hand's last call without its count yet. True when ``unstage`` must follow."""
         s = self.session
         game = s.game
-        pause = s.pause
-        if pause and before is not None and game is not None and len(game.history) == len(before.history):
-            said = game.observation(0)["log"][len(before.observation(0)["log"]):]
-            declarations = [e for e in said if e["action"].split(" ")[0] in ("pares", "juego")]
-            for hidden in range(len(declarations), 0, -1):
-                s.muted = hidden
-                self.render()
-                await asyncio.sleep(pause * 0.45)
-            s.muted = 0
-        if pause and before is not None and game is not None and len(game.history) > len(before.history):
-            s.hold_count = True
-            self.render()
-            await asyncio.sleep(max(1.0, pause * 1.6))
-            s.hold_count = False
+        if s.pause and before is not None and game is not None:
+            if len(game.history) > len(before.history):
+                s.hold_count = True
+            elif len(game.history) == len(before.history):
+                said = game.observation(0)["log"][len(before.observation(0)["log"]):]
+                s.muted = sum(1 for e in said if e["action"].split(" ")[0] in ("pares", "juego"))
         self.render()
+        return s.hold_count or s.muted > 0
+
+    async def unstage(self) -> None:
+        """Say the held declarations one after another, then show a held count."""
+        s = self.session
+        while s.muted > 0:
+            await asyncio.sleep(s.pause * 0.45)
+            s.muted -= 1
+            self.render()
+        if s.hold_count:
+            await asyncio.sleep(max(1.0, s.pause * 1.6))
+            s.hold_count = False
+            self.render()
 
     # --- events ------------------------------------------------------------------------
 
@@ -132,7 +138,10 @@ class App:
         elif action:
             if not s.play(action):
                 return
-            asyncio.ensure_future(self._after_player(before))
+            if self.stage(before):
+                asyncio.ensure_future(self._after_player())
+            else:
+                self.drive()
             return
         elif ui == "lang" and value:
             s.set_setting("lang", value)
@@ -168,9 +177,9 @@ class App:
         self.render()
         self.drive()
 
-    async def _after_player(self, before: Any) -> None:
+    async def _after_player(self) -> None:
         try:
-            await self.after_move(before)
+            await self.unstage()
         finally:
             self.drive()
 
