@@ -77,6 +77,8 @@ def start_game(page: Page, **settings: str) -> None:
     if not page.locator('#overlay [data-action="nueva"]').is_visible():
         page.click('[data-ui="menu"]')
     choose_settings(page, **settings)
+    if page.locator('#overlay [data-ui="nueva"]').is_visible():  # a partida in progress: asked to confirm
+        page.click('#overlay [data-ui="nueva"]')
     page.click('[data-action="nueva"]')
     page.wait_for_selector("html[data-phase]", state="attached")
 
