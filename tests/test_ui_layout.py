@@ -95,6 +95,29 @@ def show_state(page: Any, name: str) -> None:
         page.wait_for_selector('#b-descarte[data-action="descarte 0 2"]')
 
 
+def test_new_game_screen_starts_on_empezar_and_keeps_focus_inside(instant: BootState) -> None:
+    page = instant.page
+    assert page.evaluate("() => document.activeElement.dataset.action") == "nueva"
+    for _ in range(25):  # Tab goes round the dialog, never to the table behind it
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.getElementById('overlay').contains(document.activeElement)")
+    for _ in range(5):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("() => document.getElementById('overlay').contains(document.activeElement)")
+
+
+def test_help_screen_opens_and_closes(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "declarations")
+    page.click('[data-ui="help"]')
+    page.wait_for_selector("#overlay.open .panel.help")
+    text = page.text_content("#overlay") or ""
+    assert "1–4" in text and "amarraco = 5 tantos" in text
+    assert page.evaluate("() => document.activeElement.dataset.ui") == "close-help"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#overlay.open')")
+
+
 def test_restored_positions_are_the_states_named(instant: BootState) -> None:
     page = instant.page
     expect = {"discard": "descarte", "envite": "grande", "raise": "grande", "ordago": "grande",
@@ -160,3 +183,14 @@ def test_count_focus_and_enter(instant: BootState) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('#overlay.open')")
     assert py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.saved.acked)") == 1
+
+
+def test_a_reload_keeps_selected_cards(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "discard")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    assert page.get_attribute("#b-descarte", "data-action") == "descarte 0 2"
+    pressed = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
+        .map((c) => c.getAttribute('aria-pressed'))""")
+    assert pressed == ["true", "false", "true", "false"]
