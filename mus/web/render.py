@@ -288,13 +288,15 @@ def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
                    for c in cards)
 
 
-def _count_row(r: dict[str, Any]) -> str:
+def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:
     team = f"team-{r['team']}" if r["team"] is not None else "team-x"
     score = f"{r['score'][0]}–{r['score'][1]}" if r["score"] else ""
     notes = "".join(f'<span class="count-note{" reached" if r["reached"] else ""}">{_e(n)}</span>' for n in r["notes"])
     who = f'<b>{_e(r["who"])}</b> ' if r["who"] else ""
+    # a lance's second line: its name is read out but not shown again
+    th_class, name_class = (' class="same"', ' class="sr-only"') if same_lance else ("", "")
     return (f'<tr class="count-row {r["kind"]} {team}" data-count-row="{_e(r["lance"])}" data-kind="{r["kind"]}">'
-            f'<th scope="row">{_e(r["lance_name"])}'
+            f'<th scope="row"{th_class}><span{name_class}>{_e(r["lance_name"])}</span>'
             f'{"<small>" + _e(r["status"]) + "</small>" if r["status"] else ""}</th>'
             f'<td class="count-why">{who}<span>{_e(r["why"])}</span>{notes}</td>'
             f'<td class="count-points">{_e(r["points_text"])}</td>'
@@ -321,7 +323,8 @@ def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
         body += (f'<tbody class="during"><tr><th colspan="4" scope="rowgroup">{_e(s["during_title"])}</th></tr>'
                  + "".join(_count_row(r) for r in s["during"]) + "</tbody>")
     body += (f'<tbody class="counted"><tr><th colspan="4" scope="rowgroup">{_e(s["count_title"])}</th></tr>'
-             + "".join(_count_row(r) for r in s["rows"]) + "</tbody>")
+             + "".join(_count_row(r, i > 0 and s["rows"][i - 1]["lance"] == r["lance"])
+                       for i, r in enumerate(s["rows"])) + "</tbody>")
     table = f'<table class="count-table"><thead><tr>{head}</tr></thead>{body}</table>'
     closing = f'<p class="count-closing">{_e(s["closing"])}</p>' if s["closing"] else ""
     ledger = "".join(
