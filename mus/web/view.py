@@ -106,9 +106,7 @@ def _ended(before: Any, notation: str, hand: dict[str, Any]) -> dict[str, Any]:
     obs = before.observation(HUMAN)
     seat = before.to_play
     log = [*obs["log"], {"seat": seat, "phase": before.phase, "action": notation}]
-    bet = obs["bet"]
-    if bet and notation != "quiero" and notation != "no quiero":
-        bet = None
+    bet = obs["bet"] if notation in ("quiero", "no quiero") else None  # the answered bet stays on its plate
     return {**obs, "log": log, "to_play": None, "legal_actions": [], "score": hand["score"],
             "lances": hand["lances"], "declared": hand["declared"], "bet": bet}
 
@@ -584,7 +582,7 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
     buttons = [{"ui" if in_progress else "action": "nueva", "label": t(lang, "act.nueva"), "kind": "primary"}]
     if game is not None:
         buttons.append({"ui": "volver", "label": t(lang, "act.volver"), "kind": ""})
-    if in_progress and game.history and session.showdown_index() is None:  # phones reach it from here
+    if game is not None and in_progress and game.history and session.showdown_index() is None:  # phones: here
         buttons.append({"ui": "previous", "label": t(lang, "act.previous"), "kind": ""})
     return {
         "title": t(lang, "setup.title"), "groups": groups,
