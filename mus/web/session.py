@@ -16,17 +16,17 @@ partida is written to storage before the call returns.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Callable
 
 import mus
-from mus.ai import make_bot
+from mus.ai import coach, make_bot
 
 from .i18n import envido_amount
 from .saves import (
     Saved, Storage, count_hand, count_partida, load_save, load_settings,
     load_stats, write_save, write_settings, write_stats,
 )
-from .settings import Settings
 
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
@@ -54,6 +54,8 @@ class Session:
         self.muted = 0
         self.confirm: str | None = None
         self._before_end: dict[int, tuple[mus.Game, str]] = {}
+        self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
+        self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
 
     # --- reading ----------------------------------------------------------------------
 
@@ -112,7 +114,7 @@ class Session:
         self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level])
         self._make_bots()
         self.screen = "table"
-        self.selected, self.envite = set(), DEFAULT_ENVITE
+        self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
         self.review, self.confirm, self.hold_count, self.muted = False, None, False, 0
         self._before_end = {}
         self.notices = [n for n in self.notices if n["kind"] == "memory"]
@@ -122,8 +124,8 @@ class Session:
         """A new partida with the finished one's table (rules, level) and today's preferences."""
         if self.saved is not None:
             previous = self.saved.settings
-            self.settings = Settings(previous.level, previous.reyes, previous.real_31, previous.target,
-                                     previous.juegos, self.settings.speed, self.settings.lang)
+            self.settings = replace(previous, speed=self.settings.speed, lang=self.settings.lang,
+                                    coach=self.settings.coach, reasons=self.settings.reasons)
             write_settings(self.storage, self.settings)
         self.new_game(seed)
 
@@ -144,7 +146,8 @@ class Session:
         return True
 
     def bot_move(self) -> tuple[int, str] | None:
-        """Let the bot whose turn it is act; returns (seat, notation)."""
+        """Let the bot whose turn it is act, keeping its reason in the save; returns
+        (seat, notation)."""
         choice = self.bot_choice()
         if choice is not None:
             self.bot_play(*choice)
@@ -155,13 +158,24 @@ class Session:
         seat = self.bot_to_play()
         if seat is None:
             return None
-        assert self.game is not None
-        return seat, self.bots[seat].choose(self.game.observation(seat))
+        game = self.game
+        assert game is not None
+        bot = self.bots[seat]
+        observation = game.observation(seat)
+        if hasattr(bot, "decide"):
+            decision = bot.decide(observation)
+            self._reason = (len(game.actions), {"seat": seat, "hand": len(game.history), "reason": decision.reason})
+            return seat, str(decision.action)
+        return seat, bot.choose(observation)
 
     def bot_play(self, seat: int, notation: str) -> bool:
-        """Play a choice of ``bot_choice`` if that bot is still to play."""
-        if self.bot_to_play() != seat:
+        """Play a choice of ``bot_choice`` (keeping its reason) if that bot is still to play."""
+        game = self.game
+        if self.bot_to_play() != seat or game is None or self.saved is None:
             return False
+        if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
+            self.saved.reasons[self._reason[0]] = self._reason[1]
+        self._reason = None
         self._advance(notation)
         return True
 
@@ -172,6 +186,36 @@ class Session:
         if notation.startswith("envido") or notation in ("quiero", "no quiero"):
             return self.pause * 1.25
         return self.pause * 0.6
+
+    def hand_reasons(self, hand: int, seats: tuple[int, ...]) -> list[tuple[int, dict[str, Any]]]:
+        """(seat, reason) of the bots at ``seats`` in hand ``hand`` (an index of the history),
+        in the order they acted."""
+        if self.saved is None:
+            return []
+        return [(e["seat"], e["reason"]) for _, e in sorted(self.saved.reasons.items())
+                if e["hand"] == hand and e["seat"] in seats]
+
+    # --- the coach ------------------------------------------------------------------------
+
+    def coach_due(self) -> bool:
+        """The coach panel is on and its numbers are not for the position on the table."""
+        game = self.game
+        return (self.settings.coach and game is not None and self.screen == "table"
+                and not game.is_over and (self.coached is None or self.coached[0] != len(game.actions)))
+
+    def update_coach(self) -> None:
+        """The coach of the player's seat for the position now (the DOM layer calls this
+        after painting, so the table never waits for it)."""
+        game = self.game
+        if game is not None and self.coach_due():
+            self.coached = (len(game.actions), coach(game.observation(HUMAN)))
+
+    def coach_now(self) -> dict[str, Any] | None:
+        """The coach's numbers if they are for the position on the table."""
+        game = self.game
+        if game is None or self.coached is None or self.coached[0] != len(game.actions):
+            return None
+        return self.coached[1]
 
     def _advance(self, notation: str) -> None:
         assert self.saved is not None

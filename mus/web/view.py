@@ -17,6 +17,7 @@ from .i18n import (
     LANCES, action_label, card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger,
     join_words, stones, t,
 )
+from .coaching import coach_panel, partner_reasons, toggles
 from .session import HUMAN, Session
 from .settings import CHOICES
 
@@ -49,7 +50,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "notices": _notices(session, lang),
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
-        "showdown": None, "fin": None, "setup": None, "help": None, "confirm": None,
+        "showdown": None, "fin": None, "setup": None, "help": None, "confirm": None, "coach": None,
     }
     if session.screen == "setup" or game is None:
         view["setup"] = _setup(session, lang)
@@ -72,16 +73,19 @@ def build_view(session: Session) -> dict[str, Any]:
     view["center"] = _center(obs, lang, finished=index is not None)
     view["controls"] = _controls(session, obs, lang)
     view["log"] = _log(obs, lang)
+    view["coach"] = coach_panel(session, lang)
     on_table = session.screen == "table"
     if on_table and index is not None and not session.hold_count:
         view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"],
                                          _log(obs, lang)["lines"])
+        view["showdown"]["reasons"] = partner_reasons(session, index, lang)
     elif on_table and review:
         last = len(game.history) - 1
         before, notation = session.hand_end(last)
         view["showdown"] = showdown_view(game.history, last, False, lang, obs["rules"],
                                          _log(_ended(before, notation, game.history[last]), lang)["lines"],
                                          review=True)
+        view["showdown"]["reasons"] = partner_reasons(session, last, lang)
     elif on_table and game.is_over and index is None:
         view["fin"] = _fin(session, lang)
     if on_table and index is None and game.history and not game.is_over and not review:
@@ -587,6 +591,7 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
     return {
         "title": t(lang, "setup.title"), "groups": groups,
         "real_31": {"name": "real_31", "label": t(lang, "setup.real_31"), "checked": settings["real_31"]},
+        "toggles": toggles(session, lang),
         "warning": t(lang, "setup.resume") if in_progress else None,
         "buttons": buttons, "stats": _stats(session, lang),
     }
