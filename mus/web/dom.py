@@ -109,9 +109,11 @@ class Page:
         """Keep Tab inside an open panel; True when it moved the focus."""
         if not self.overlay_open:
             return False
+        # Tab stops: of a radio group only the checked radio is one
         items = [el for el in document.querySelectorAll(
-            "#overlay.open .panel button:not([disabled]), #overlay.open .panel input, "
-            "#overlay.open .panel summary") if el.getClientRects().length]
+            "#overlay.open .panel button:not([disabled]), #overlay.open .panel input:not([type=radio]), "
+            "#overlay.open .panel input[type=radio]:checked, #overlay.open .panel summary")
+            if el.getClientRects().length]
         if not items:
             return False
         active = document.activeElement
