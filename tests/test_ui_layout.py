@@ -20,6 +20,7 @@ pytestmark = pytest.mark.browser
 SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800)]
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
+SCORE = {"reached": (37, 37)}  # the other states start at 12–23
 STATES: dict[str, tuple[int, list[str]]] = {
     "discard": (1, ["mus", "mus", "mus", "mus"]),
     "envite": (3, ["no hay mus", "envido"]),
@@ -27,6 +28,7 @@ STATES: dict[str, tuple[int, list[str]]] = {
     "ordago": (3, ["no hay mus", "ordago"]),
     "declarations": (0, ["no hay mus"] + ["paso"] * 8),
     "count": (0, ["no hay mus"] + ["paso"] * 11),
+    "reached": (0, ["no hay mus"] + ["paso"] * 11),
 }
 
 MEASURE_JS = """() => {
@@ -73,8 +75,8 @@ MEASURE_JS = """() => {
 }"""
 
 
-def _save(mano: int, actions: list[str]) -> str:
-    game = mus.Game.from_deal(HANDS, mano=mano, score=(12, 23), seed=5)
+def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23)) -> str:
+    game = mus.Game.from_deal(HANDS, mano=mano, score=score, seed=5)
     for action in actions:
         game = game.apply(action)
     saved = Saved(game, acked=0, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
@@ -85,9 +87,11 @@ def _save(mano: int, actions: list[str]) -> str:
 def show_state(page: Any, name: str) -> None:
     """Restore the save of a state in the page, as a reload would."""
     mano, actions = STATES[name]
-    page.evaluate("text => localStorage.setItem('mus.save', text)", _save(mano, actions))
-    py(page, "import json; from mus.web import app as _a; s = _a._app.session; s.saved = None; "
-             "s.review = False; s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render(); json.dumps(1)")
+    # one task: no bot move of the previous position can write its save in between
+    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
+                  [_save(mano, actions, SCORE.get(name, (12, 23))),
+                   "from mus.web import app as _a; s = _a._app.session; s.saved = None; s.review = False; "
+                   "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
     page.wait_for_timeout(30)
     if name == "discard":
         page.click('[data-hand="0"] [data-card] >> nth=0')
@@ -136,6 +140,20 @@ def test_restored_positions_are_the_states_named(instant: BootState) -> None:
     assert page.locator(".seat-3 .badge-bet").count() == 1
     show_state(page, "count")
     assert page.is_visible('#overlay [data-action="continuar"]')
+    rows = page.evaluate("""() => [...document.querySelectorAll('#overlay .count-row')].map((r) =>
+        [r.dataset.countRow, r.dataset.kind, r.querySelector('.count-points').textContent,
+         r.querySelector('.count-score').textContent])""")
+    assert rows == [["grande", "scored", "+1", "13–23"], ["chica", "scored", "+1", "13–24"],
+                    ["pares", "scored", "+3", "13–27"], ["juego", "scored", "+3", "16–27"],
+                    ["juego", "scored", "+2", "18–27"]]
+    assert page.text_content('[data-reveal="3"] .reveal-hand') == "duples de reyes y ases · punto 22"
+    assert page.locator('[data-reveal="0"] .badge-mano').count() == 1  # the mano is marked
+    # behind the count the finished hand is still on the table: its score, its last call
+    assert page.text_content('[data-score="1"]') == "27"
+    assert page.text_content('[data-bubble="3"]') == "Paso"
+    show_state(page, "reached")
+    assert "llegan a 40: no se cuenta más" in (page.text_content("#overlay .count-row.reached, #overlay .count-note.reached") or "")
+    assert page.locator('#overlay .count-row[data-kind="uncounted"]').count() == 1
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -149,6 +167,11 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
         sw, sh, cw, ch = m["scroll"]
         if sw > cw or sh > ch:
             m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
+        if name in ("count", "reached") and size == (360, 740):  # the whole count, no scrolling
+            body = page.evaluate("() => { const b = document.querySelector('#overlay.open .panel-body');"
+                                 " return [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth]; }")
+            if body[0] > body[1] or body[2] > body[3]:
+                m["off"].append(f"the count scrolls: {body}")
         if m["off"]:
             problems[name] = m["off"]
     page.set_viewport_size({"width": 1280, "height": 800})

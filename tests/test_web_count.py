@@ -154,3 +154,15 @@ def test_the_seed_is_nowhere_in_the_page() -> None:
     assert "seed" not in view
     html = "".join(h for h, _ in regions(view).values())
     assert "987654321" not in html and not re.search(r"data-seed", html)
+
+
+def test_the_last_call_stays_visible_before_the_count() -> None:
+    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=1), ["no hay mus"] + ["paso"] * 11)
+    s = _session_at(g)
+    s.hold_count = True  # the page holds the count for a moment after the last call
+    view = build_view(s)
+    assert view["showdown"] is None and view["controls"]["buttons"] == []
+    assert view["seats"][3]["bubble"] == "Paso" and view["log"]["lines"][-1] == "Rival de la izquierda: paso"
+    assert s.bot_to_play() is None  # nobody deals on
+    s.hold_count = False
+    assert build_view(s)["showdown"] is not None
