@@ -62,7 +62,7 @@ def replay_opened(instant: BootState) -> dict[str, Any]:
 
 def test_replay_opens_from_the_count_at_the_deal(instant: BootState, replay_opened: dict[str, Any]) -> None:
     r = replay_opened
-    assert r["title"].startswith("Mano ") and r["step"] == 0 and r["appInert"]
+    assert r["title"].startswith("Jugada ") and r["step"] == 0 and r["appInert"]
     assert r["hands"][0] is not None and len(r["hands"][0]) == 4
     assert r["hands"][1:] == [None, None, None]  # the player's view: the others face down
     assert len(r["log"]) == 1 and not r["prev"] and r["next"]
@@ -119,7 +119,7 @@ def test_share_link_opens_the_replay_in_a_fresh_page_without_touching_the_save(
         fresh.wait_for_selector("html.ready", state="attached", timeout=120_000)
         fresh.wait_for_selector("#replay .rp-panel")
         shared = panel(fresh)
-        assert shared["title"] == "Mano compartida" and shared["step"] == 0
+        assert shared["title"] == "Jugada compartida" and shared["step"] == 0
         assert shared["hands"][0] == replay_opened["hands"][0]
         stepped = click_step(fresh, "last")
         assert stepped["count"]
@@ -150,7 +150,7 @@ def test_manos_list_opens_each_finished_hand(instant: BootState, replay_opened: 
     assert items >= 1
     page.click('#replay [data-replay="open"] >> nth=0')
     page.wait_for_selector("#replay [data-replay-step]")
-    assert panel(page)["title"].startswith("Mano ")
+    assert panel(page)["title"].startswith("Jugada ")
     page.click('#replay [data-replay="back"]')
     page.wait_for_selector("#replay .rp-manos")
     page.keyboard.press("Escape")

@@ -95,7 +95,7 @@ def test_links_carry_the_code_in_the_fragment(replay: Replay) -> None:
     assert code_from_fragment("#other=1") is None and code_from_fragment("") is None
     shared = Replay.from_code(replay.code)
     assert shared.shared and shared.text == replay.text
-    assert replay_view(shared, "es")["title"] == "Mano compartida"
+    assert replay_view(shared, "es")["title"] == "Jugada compartida"
     with pytest.raises(ValueError, match="damaged"):
         Replay.from_code(replay.code[:-2])
 
@@ -161,3 +161,18 @@ def test_coach_numbers_for_the_seat_viewed_at_each_step() -> None:
     assert r.coach_seat() == r.moves[r.step - 1][0]
     r.go("last")
     assert not r.coach_due() and replay_view(r, "en")["coach"] is None
+
+
+def test_every_text_is_translated(replay: Replay) -> None:
+    """A renamed string shows up here rather than as its key on the page."""
+    import re
+
+    for lang in ("es", "en"):
+        for viewer in ("all", "1"):
+            replay.view_as(viewer)
+            for where in ("first", "next", "last"):
+                replay.go(where)
+                text = json.dumps(replay_view(replay, lang), ensure_ascii=False)
+                assert not re.search(r'"(log|replay|showdown|count|coach|seat|say)\.[\w.]+', text), text
+    text = json.dumps(manos_view([replay.states[-1].history[-1]], "es"), ensure_ascii=False)
+    assert not re.search(r'"(log|replay|showdown)\.[\w.]+', text) and "Jugada 1 · " in text

@@ -300,16 +300,16 @@ STRINGS: dict[str, dict[str, str]] = {
 
 # The replay, the "Manos" list and share links (mus/web/replay.py).
 STRINGS["es"].update({
-    "replay.title": "Mano {n}", "replay.shared": "Mano compartida", "replay.count": "El recuento",
+    "replay.title": "Jugada {n}", "replay.shared": "Jugada compartida", "replay.count": "El recuento",
     "replay.step": "Paso {k} de {n}", "replay.first": "Al principio", "replay.prev": "Atrás",
     "replay.next": "Adelante", "replay.last": "Al recuento", "replay.view": "Ver las cartas de",
     "replay.all": "Todos", "replay.share": "Compartir", "replay.copy": "Copiar enlace",
-    "replay.copied": "Enlace copiado", "replay.link": "Enlace a esta mano",
-    "replay.back": "Otras manos", "replay.close": "Volver a la partida", "replay.play": "Jugar al mus",
-    "replay.open": "Ver la mano", "replay.manos": "Manos", "replay.manos.title": "Manos de esta partida",
-    "replay.manos.none": "Aún no ha terminado ninguna mano.",
-    "replay.item": "Mano {n} · es mano {name} · {a} + {b}",
-    "replay.bad_link": "No se puede abrir la mano del enlace: {why}",
+    "replay.copied": "Enlace copiado", "replay.link": "Enlace a esta jugada",
+    "replay.back": "Otras jugadas", "replay.close": "Volver a la partida", "replay.play": "Jugar al mus",
+    "replay.open": "Ver la jugada", "replay.manos": "Jugadas", "replay.manos.title": "Jugadas de esta partida",
+    "replay.manos.none": "Aún no ha terminado ninguna jugada.",
+    "replay.item": "{hand} · nosotros +{a}, ellos +{b}",
+    "replay.bad_link": "No se puede abrir la jugada del enlace: {why}",
     "replay.reason": "Por qué ({name}): {text}", "replay.coach": "Entrenador · {name}",
 })
 STRINGS["en"].update({
@@ -321,7 +321,7 @@ STRINGS["en"].update({
     "replay.back": "Other hands", "replay.close": "Back to the game", "replay.play": "Play mus",
     "replay.open": "Replay", "replay.manos": "Hands", "replay.manos.title": "Hands of this partida",
     "replay.manos.none": "No hand has finished yet.",
-    "replay.item": "Hand {n} · {name} is mano · {a} + {b}",
+    "replay.item": "{hand} · us +{a}, them +{b}",
     "replay.bad_link": "The hand in this link cannot be opened: {why}",
     "replay.reason": "Why ({name}): {text}", "replay.coach": "Coach · {name}",
 })

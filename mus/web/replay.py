@@ -15,7 +15,7 @@ step that triggers it; the last step is the count.
 (13, 0, False)
 >>> v = replay_view(r, "es")
 >>> v["title"], v["seats"][0]["cards"] is not None, v["seats"][1]["cards"]
-('Mano 1', True, None)
+('Jugada 1', True, None)
 >>> r.go("last"); r.view_as("all")
 >>> v = replay_view(r, "es")
 >>> v["count"]["score_text"], [s["cards"] is not None for s in v["seats"]]
@@ -160,8 +160,7 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
         "seats": seats,
         "step": r.step, "steps": r.steps,
         "step_text": t(lang, "replay.step", k=r.step, n=r.steps - 1),
-        "now": lines[-1] if r.step else t(lang, "log.hand", n=record.number,
-                                            name=t(lang, "seat", seat=record.mano)),
+        "now": lines[-1] if r.step else t(lang, f"log.hand.{record.mano}", n=record.number),
         "phase": lance_name(lang, game.phase) if not hand else t(lang, "replay.count"),
         "score_text": t(lang, "showdown.score", a=score[0], b=score[1]),
         "nav": [{"move": m, "label": t(lang, f"replay.{m}"),
@@ -171,7 +170,7 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
                     for v in VIEWERS],
         "viewers_label": t(lang, "replay.view"),
         "log_title": t(lang, "log.title"),
-        "log": [t(lang, "log.hand", n=record.number, name=t(lang, "seat", seat=record.mano)), *lines],
+        "log": [t(lang, f"log.hand.{record.mano}", n=record.number), *lines],
         "count": _count(hand, lang) if hand else None,
         "reason": None if reason is None else t(
             lang, "replay.reason", name=t(lang, "seat", seat=reason["seat"]),
@@ -218,7 +217,7 @@ def _count(hand: dict[str, Any], lang: str) -> dict[str, Any]:
                       "total": line["total"] if line else 0,
                       "lines": [reason_text(lang, e) for e in hand["ledger"] if e["team"] == team]})
     score = hand["score"]
-    return {"title": t(lang, "showdown.ledger"), "teams": teams,
+    return {"title": t(lang, "count.count"), "teams": teams,
             "nobody": None if hand["hands"] else t(lang, "showdown.nobody"),
             "score_text": t(lang, "showdown.score", a=score[0], b=score[1])}
 
@@ -233,7 +232,7 @@ def manos_view(history: list[dict[str, Any]], lang: str) -> dict[str, Any]:
         spoken = {line["team"]: line["total"] for line in spoken_ledger(lang, hand["ledger"])}
         items.append({
             "index": index,
-            "text": t(lang, "replay.item", n=hand["number"], name=t(lang, "seat", seat=hand["mano"]),
+            "text": t(lang, "replay.item", hand=t(lang, f"log.hand.{hand['mano']}", n=hand["number"]),
                       a=spoken.get(0, 0), b=spoken.get(1, 0)),
             "score": t(lang, "showdown.score", a=hand["score"][0], b=hand["score"][1]),
             "label": t(lang, "replay.open"),
