@@ -164,9 +164,7 @@ class ReplayPanel:
         elif r is not None and command == "copy":
             asyncio.ensure_future(self._copy(r))
         elif r is not None and command == "share":
-            data = window.Object.new()
-            data.title, data.url = "Mus", r.link(r.page_url)
-            window.navigator.share(data)
+            asyncio.ensure_future(self._share(r))
 
     async def _copy(self, r: Replay) -> None:
         try:
@@ -178,6 +176,14 @@ class ReplayPanel:
             if not nil(field):
                 field.focus()
                 field.select()
+
+    async def _share(self, r: Replay) -> None:
+        data = window.Object.new()
+        data.title, data.url = "Mus", r.link(r.page_url)
+        try:
+            await window.navigator.share(data)
+        except Exception:  # the player closed the share sheet, or it is not allowed here
+            pass
 
     def on_change(self, event: Any) -> None:
         el = event.target
