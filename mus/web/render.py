@@ -109,8 +109,8 @@ def topbar(view: dict[str, Any]) -> str:
         if view.get("previous_button"):  # on phones it is in the menu
             buttons.append(_short_button(view["previous_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
         buttons.append(_short_button(view["help_button"]))
-    if view.get("manos_button"):
-        buttons.append(_short_button(view["manos_button"]))
+    if view.get("manos_button"):  # on phones, from a replay's "Otras jugadas"
+        buttons.append(_short_button(view["manos_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
     buttons.append(_short_button(view["lang_button"]))
     if scores:
         buttons.append(_short_button(view["menu_button"]))

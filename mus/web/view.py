@@ -47,7 +47,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "help_button": {"ui": "help", "label": t(lang, "act.help"), "short": t(lang, "act.help.short"),
                         "aria": t(lang, "act.help"), "name": t(lang, "act.help")},
         "previous_button": None,
-        "manos_button": ({"ui": "manos", "label": t(lang, "replay.manos.title"), "short": t(lang, "replay.manos"),
+        "manos_button": ({"ui": "manos", "label": t(lang, "replay.manos"), "short": "▤",
                           "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
                          if game is not None and game.history else None),
         "notices": _notices(session, lang),
