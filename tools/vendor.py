@@ -19,6 +19,9 @@ What ends up in ``static/vendor/`` (git-ignored):
   ``pyodide-lock.json`` (Pyodide passes it to ``fetch()`` as the integrity value).
 * ``manifest.json``: versions and sizes of what was vendored.
 
+Then it builds ``static/mus.zip`` (the ``mus`` package and ``static/deck.svg``) and writes the
+service worker ``sw.js`` with its precache list (``tools/precache.py``).
+
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
 
@@ -41,6 +44,8 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from tools.precache import PrecacheError, write_service_worker
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 CORE_DIR = NODE_MODULES / "@pyscript" / "core"
@@ -50,6 +55,7 @@ CACHE_DIR = ROOT / ".cache" / "vendor"
 MUS_SRC = ROOT / "mus"
 MUS_ZIP = ROOT / "static" / "mus.zip"
 NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
+ZIP_DATA_FILES = ("deck.svg",)
 
 # What pyodide.mjs loads from its indexURL at boot (the micropip wheel is added separately).
 PYODIDE_RUNTIME_FILES = (
@@ -353,24 +359,32 @@ def _arcnames(src: Path, files: Iterable[Path]) -> list[str]:
     return [(Path(src.name) / p.relative_to(src)).as_posix() for p in files]
 
 
+def zip_data_files(dest: Path) -> list[Path]:
+    """Files beside the zip that Python reads too, packed at its top level: the card sprite
+    (the showdown copies card drawings out of it), so the page fetches it in this one request."""
+    return [p for p in (dest.parent / name for name in ZIP_DATA_FILES) if p.is_file()]
+
+
 def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
     """True if ``dest`` is missing, older than a source, or lists other files than ``src`` has."""
     if not dest.is_file():
         return True
     files = mus_sources(src)
+    data = zip_data_files(dest)
     built = dest.stat().st_mtime_ns
-    if any(p.stat().st_mtime_ns > built for p in files):
+    if any(p.stat().st_mtime_ns > built for p in [*files, *data]):
         return True
     try:
         with zipfile.ZipFile(dest) as zf:
             names = zf.namelist()
     except zipfile.BadZipFile:
         return True
-    return sorted(names) != _arcnames(src, files)
+    return sorted(names) != sorted([*_arcnames(src, files), *(p.name for p in data)])
 
 
 def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
-    """Write ``dest`` with every ``.py`` under ``src`` stored as ``<src.name>/…``; return its size.
+    """Write ``dest`` with every ``.py`` under ``src`` stored as ``<src.name>/…`` and the
+    ``zip_data_files`` at the top; return its size.
 
     Entries are sorted and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's
     mtime is set to the moment the build started, so an edit made during the build still makes
@@ -378,10 +392,11 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     """
     started = time.time_ns()
     files = mus_sources(src)
+    data = zip_data_files(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path, arcname in zip(files, _arcnames(src, files)):
+        for path, arcname in [*zip(files, _arcnames(src, files)), *((p, p.name) for p in data)]:
             info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -459,13 +474,15 @@ def main(argv: list[str] | None = None) -> int:
                 ensure_node_modules(quiet=args.quiet)
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
-    except (VendorError, subprocess.CalledProcessError) as exc:
+        sw_written = write_service_worker(ROOT)
+    except (VendorError, PrecacheError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
         n = len(mus_sources(MUS_SRC))
         state = "built" if rebuilt else "up to date"
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state})")
+        print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
     return 0
 
 

@@ -7,15 +7,23 @@ full quota) and says so through ``fallback``.
 
 The save is the engine's own JSON (rules, seed, actions) inside an envelope with a schema
 version, how many showdowns the player has acknowledged, how many finished hands were added
-to the statistics, the settings and each seat's bot level. A save that cannot be used is
-never deleted: it is moved aside under ``mus.save.corrupt.<time>``.
+to the statistics, the settings, each seat's bot level and a revision number. A save that
+cannot be used is never deleted: it is moved aside under ``mus.save.corrupt.<time>``.
+
+Two windows share one save. Each write bumps ``rev`` and happens only if the stored save is
+still the revision this window read or wrote last, so a stale window never writes an older
+partida over a newer one: ``write_save`` returns False and the window reloads the save instead.
 
 >>> store = MemoryStorage()
 >>> game = mus.Game.new(seed=1).apply("mus")
 >>> write_save(store, Saved(game, acked=0, counted=0, settings=Settings(), levels=[None, "normal", "normal", "normal"]))
+True
 >>> saved, problem = load_save(store)
->>> saved.game.observation(0) == game.observation(0), problem
-(True, None)
+>>> saved.game.observation(0) == game.observation(0), problem, saved.rev
+(True, None, 1)
+>>> stale = load_save(store)[0]
+>>> write_save(store, saved), write_save(store, stale), stored_rev(store)
+(True, False, 2)
 >>> store.set(SAVE_KEY, "{oops")
 >>> saved, problem = load_save(store)
 >>> saved, problem["why"], store.get(problem["key"])
@@ -40,6 +48,7 @@ STATS_KEY = "mus.stats"
 ASIDE_PREFIX = "mus.save.corrupt"
 PROBE_KEY = "mus.probe"
 LANCES = ("grande", "chica", "pares", "juego", "punto")
+MAX_REV = 2**53  # what a JavaScript number holds exactly
 
 
 class Storage(Protocol):
@@ -142,6 +151,7 @@ class Saved:
     counted: int = 0  # finished hands already added to the statistics
     settings: Settings = field(default_factory=Settings)
     levels: list[str | None] = field(default_factory=lambda: [None, "normal", "normal", "normal"])
+    rev: int = 0  # writes so far; absent from saves made before windows compared it
 
 
 class SaveError(ValueError):
@@ -160,6 +170,7 @@ def encode_save(saved: Saved) -> str:
         "counted": saved.counted,
         "settings": saved.settings.to_dict(),
         "levels": saved.levels,
+        "rev": saved.rev,
         "saved_at": int(time.time() * 1000),
     }, ensure_ascii=False, separators=(",", ":"))
 
@@ -193,11 +204,36 @@ def decode_save(text: str) -> Saved:
         raise SaveError("unreadable", f"expected four seat levels, got {levels!r}")
     return Saved(game, _count(data.get("acked", finished), finished),
                  _count(data.get("counted", finished), finished),
-                 Settings.from_dict(data.get("settings")), list(levels))
+                 Settings.from_dict(data.get("settings")), list(levels),
+                 _count(data.get("rev", 0), MAX_REV))
 
 
-def write_save(storage: Storage, saved: Saved) -> None:
+def stored_rev(storage: Storage) -> int | None:
+    """The revision of the stored save: 0 when there is none, None when it cannot be read."""
+    text = storage.get(SAVE_KEY)
+    if text is None:
+        return 0
+    try:
+        rev = json.loads(text).get("rev", 0)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else None
+
+
+def write_save(storage: Storage, saved: Saved) -> bool:
+    """Store ``saved`` as the next revision, unless another window wrote since ``saved.rev``.
+
+    Returns False (and writes nothing) when the stored save is newer. A stored save that
+    cannot be read is moved aside first, never overwritten.
+    """
+    current = stored_rev(storage)
+    if current is None:
+        move_aside(storage, storage.get(SAVE_KEY) or "")
+    elif current != saved.rev:
+        return False
+    saved.rev += 1
     storage.set(SAVE_KEY, encode_save(saved))
+    return True
 
 
 def clear_save(storage: Storage) -> None:

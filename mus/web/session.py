@@ -22,8 +22,8 @@ from mus.ai import make_bot
 
 from .i18n import envido_amount
 from .saves import (
-    Saved, Storage, count_hand, count_partida, load_save, load_settings,
-    load_stats, write_save, write_settings, write_stats,
+    SAVE_KEY, Saved, Storage, count_hand, count_partida, load_save, load_settings,
+    load_stats, stored_rev, write_save, write_settings, write_stats,
 )
 from .settings import Settings
 
@@ -46,6 +46,7 @@ class Session:
         self.selected: set[int] = set()
         self.envite = DEFAULT_ENVITE
         self.bots: dict[int, Any] = {}
+        self.seen_rev = 0  # the save revision this window last read, while it has no partida
 
     # --- reading ----------------------------------------------------------------------
 
@@ -88,6 +89,7 @@ class Session:
     def restore(self) -> None:
         """Resume the saved partida, or note why it could not be read."""
         saved, problem = load_save(self.storage)
+        self.seen_rev = saved.rev if saved else 0
         if problem:
             self.notices.append({"kind": "corrupt", **problem})
         if saved is not None:  # rules and levels come from the save, speed and language stay
@@ -100,7 +102,8 @@ class Session:
     def new_game(self, seed: int | None = None) -> None:
         settings = self.settings
         game = mus.Game.new(settings.rules(), seed)
-        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level])
+        rev = self.saved.rev if self.saved else self.seen_rev
+        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level], rev)
         self._make_bots()
         self.screen = "table"
         self.selected, self.envite = set(), DEFAULT_ENVITE
@@ -175,8 +178,37 @@ class Session:
         return True
 
     def _write(self) -> None:
-        if self.saved is not None:
-            write_save(self.storage, self.saved)
+        if self.saved is not None and not write_save(self.storage, self.saved):
+            self.follow()  # another window played on: what it saved wins
+
+    # --- other windows ------------------------------------------------------------------
+
+    def follow(self) -> bool:
+        """Take up the stored save if another window changed it; True if this one changed.
+
+        Called when a write was refused and on the browser's ``storage`` event. The player
+        is told that the partida went on elsewhere; a choice half made here is dropped.
+        """
+        current = self.saved.rev if self.saved else self.seen_rev
+        if stored_rev(self.storage) == current:
+            return False
+        saved, problem = load_save(self.storage)
+        if problem:
+            self.notices.append({"kind": "corrupt", **problem})
+        self.saved, self.seen_rev = saved, saved.rev if saved else 0
+        self.selected, self.envite = set(), DEFAULT_ENVITE
+        if saved is None:
+            self.screen, self.bots = "setup", {}
+        else:
+            self._make_bots()
+            if not any(n["kind"] == "elsewhere" for n in self.notices):
+                self.notices.append({"kind": "elsewhere"})
+        self.stats = load_stats(self.storage)
+        return True
+
+    def storage_changed(self, key: str | None) -> bool:
+        """The browser says another window changed ``key`` (None: storage cleared)."""
+        return key in (SAVE_KEY, None) and self.follow()
 
     # --- choices on screen -----------------------------------------------------------
 
