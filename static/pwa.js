@@ -13,6 +13,7 @@ function waiting(worker) {
 }
 
 function track(registration) {
+  if (!registration) return; // service workers blocked (e.g. by a test harness)
   mus.registration = registration;
   if (registration.waiting && navigator.serviceWorker.controller) waiting(registration.waiting);
   registration.addEventListener("updatefound", () => {
@@ -40,7 +41,7 @@ function register() {
   // Offline, the update check fails; the installed version keeps working.
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).then(track, (error) => {
     mus.registerError = String(error);
-    navigator.serviceWorker.getRegistration().then((registration) => registration && track(registration));
+    navigator.serviceWorker.getRegistration().then(track);
   });
 }
 
