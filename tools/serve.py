@@ -88,12 +88,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path == MUS_ZIP_URL and (root / "mus").is_dir():
             try:
                 with self.zip_lock:
-                    ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
+                    rebuilt = ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
             except Exception as exc:  # show the reason in the browser and the log
                 self.send_error(500, f"cannot build mus.zip: {exc}")
                 return None
-            # Always send the fresh bytes: a rebuild can land within the same second.
-            del self.headers["If-Modified-Since"]
+            if rebuilt:  # send the fresh bytes: a rebuild can land within the same second
+                del self.headers["If-Modified-Since"]
         if path == SW_URL and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
             try:
                 with self.zip_lock:
@@ -143,10 +143,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser closed a connection mid-response (a page closed): not an error
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
     handler = type("MusHandler", (Handler,), {"quiet": quiet})
     factory = functools.partial(handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server = Server((host, port), factory)
     server.daemon_threads = True
     return server
 

@@ -11,8 +11,8 @@ What ends up in ``static/vendor/`` (git-ignored):
 
 * ``pyscript/``: ``@pyscript/core``'s ``dist/`` run-time files (``core.js``, ``core.css`` and
   every lazily imported chunk), without source maps.
-* ``pyodide/``: the files ``pyodide.mjs`` fetches while booting, plus the micropip wheel named
-  in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
+* ``pyodide/``: the files ``pyodide.mjs`` fetches while booting (the stdlib zip without the
+  modules in ``STDLIB_UNUSED``), plus the micropip wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
   is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
   byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
   its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
@@ -64,6 +64,17 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+)
+STDLIB_ZIP = "python_stdlib.zip"
+# Top-level stdlib modules and packages the game never imports (checked: sys.modules after a
+# boot and several hands holds none of them; everything the page imports, it imports at boot).
+# Left out of the vendored python_stdlib.zip to save 0.65 MB of its 2.48 MB. Add-ons that need
+# one of them: remove it from this list. (tarfile stays: loading any package imports it.)
+STDLIB_UNUSED = (
+    "_pyio.py", "_pyrepl", "cProfile.py", "ctypes", "doctest.py", "ftplib.py", "imaplib.py",
+    "mailbox.py", "multiprocessing", "pdb.py", "pickletools.py", "poplib.py", "profile.py",
+    "pstats.py", "pydoc.py", "smtplib.py", "sqlite3", "tabnanny.py", "timeit.py",
+    "trace.py", "unittest", "wsgiref", "xml", "xmlrpc",
 )
 # @pyscript/core dist: everything with these suffixes is a run-time file (chunks are lazy-loaded).
 CORE_SUFFIXES = (".js", ".mjs", ".css")
@@ -223,9 +234,49 @@ def vendor_pyodide(dest: Path, extra_keep: Iterable[str] = ()) -> int:
             raise VendorError(f"{src} is missing from the pyodide npm package")
         if name == "pyodide-lock.json":
             continue
+        if name == STDLIB_ZIP:
+            written += install_trimmed_stdlib(src, dest / name)
+            continue
         written += _install_file(src, dest / name, strip_sourcemap_comment if _js_like(name) else None)
     _prune(dest, [*PYODIDE_RUNTIME_FILES, *extra_keep])
     return written
+
+
+def _stdlib_stamp(src: Path) -> bytes:
+    st = src.stat()
+    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}"
+    return b"mus-trimmed " + hashlib.sha256(key.encode()).hexdigest()[:16].encode()
+
+
+def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
+    """The entries of Pyodide's stdlib zip that are kept: all but ``STDLIB_UNUSED``."""
+    return [n for n in names if n.split("/")[0] not in STDLIB_UNUSED]
+
+
+def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
+    """Write Pyodide's stdlib zip without ``STDLIB_UNUSED``; True if written.
+
+    The zip comment records which upstream file and list it was made from, so an unchanged
+    one is not rewritten.
+    """
+    stamp = _stdlib_stamp(src)
+    if dest.is_file():
+        try:
+            with zipfile.ZipFile(dest) as zf:
+                if zf.comment == stamp:
+                    return False
+        except zipfile.BadZipFile:
+            pass
+    tmp = dest.with_name(dest.name + ".tmp")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(src) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        kept = set(trimmed_stdlib_names(source.namelist()))
+        for info in source.infolist():
+            if info.filename in kept:
+                out.writestr(info, source.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        out.comment = stamp
+    os.replace(tmp, dest)
+    return True
 
 
 def patched_lock_text(lock_text: str, entry: dict[str, str], sha256: str) -> str:
