@@ -165,7 +165,8 @@ def test_compresses_like_a_static_host(dev_server: str) -> None:
 URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
 
 
-@pytest.mark.parametrize("name", ["index.html", "pyscript.toml", "static/style.css", "mus/web/main.py"])
+@pytest.mark.parametrize("name", ["index.html", "pyscript.toml", "static/style.css", "mus/web/main.py",
+                                  "manifest.webmanifest", "static/pwa.js", "tools/sw.template.js"])
 def test_page_sources_reference_no_other_origin(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")
     assert URL_RE.findall(text) == []

@@ -5,7 +5,7 @@ Run from the repository root::
 
     python3 -m tools.vendor            # copy runtime files, fetch micropip, build mus.zip
     python3 -m tools.vendor --install  # first run `npm ci` if node_modules is missing/stale
-    python3 -m tools.vendor --zip-only # only (re)build static/mus.zip
+    python3 -m tools.vendor --zip-only # only (re)build static/mus.zip (and sw.js)
 
 What ends up in ``static/vendor/`` (git-ignored):
 
@@ -525,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
                 ensure_node_modules(quiet=args.quiet)
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
-        sw_written = write_service_worker(ROOT)
+        sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
     except (VendorError, PrecacheError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
