@@ -1,7 +1,8 @@
 """The installable app in real Chromium: service worker, offline play, manifest, updates.
 
 One copy of the site (pages, static files, the vendored runtime linked in) is served from a
-temporary directory, so that the update test can change a file the way a new deploy would.
+sub-folder of a temporary directory (``/juegos/mus/``, as on a host that serves several sites),
+so that the update test can change a file and rebuild ``sw.js`` the way a new deploy would.
 The tests share one browser context with service workers allowed and run in order: first
 visit, offline reload and a whole hand, a new tab offline, the manifest, then an update.
 """
@@ -14,7 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin
 
 import pytest
 
@@ -49,11 +50,17 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
+SUB_FOLDER = "juegos/mus/"
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    root = copy_site(tmp_path_factory.mktemp("pwa"))
-    with DevServer(root) as url:
-        yield url, root
+    host_root = tmp_path_factory.mktemp("host")
+    site_root = host_root / SUB_FOLDER
+    site_root.mkdir(parents=True)
+    copy_site(site_root)
+    with DevServer(host_root) as url:
+        yield url + SUB_FOLDER, site_root
 
 
 class Pwa:
@@ -106,17 +113,19 @@ def precached(page: Any, timeout: float = 60.0) -> str:
 def test_first_visit_installs_the_service_worker(pwa: Pwa, site: tuple[str, Path]) -> None:
     listed = precache.read_precache(site[1] / "sw.js")
     assert precached(pwa.page) == listed["cache"]
+    scope = pwa.page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+    assert scope == pwa.url  # the sub-folder the site lives in
     files = listed["files"]
     assert isinstance(files, dict)
     keys = pwa.page.evaluate("""async (name) => (await (await caches.open(name)).keys())
-        .map((r) => new URL(r.url).pathname.slice(1))""", listed["cache"])
+        .map((r) => r.url.slice(location.href.split("?")[0].length))""", listed["cache"])
     assert sorted(keys) == sorted([*files, "__precache__"])
 
 
 def test_precache_holds_exactly_the_runtime_files_a_boot_loads(pwa: Pwa, site: tuple[str, Path]) -> None:
     page = pwa.context.new_page()
     loaded: list[str] = []
-    page.on("request", lambda r: loaded.append(urlsplit(r.url).path.lstrip("/")))
+    page.on("request", lambda r: loaded.append(r.url.removeprefix(pwa.url).split("?")[0]))
     page.goto(pwa.url + "?speed=0")
     wait_ready(page)
     page.wait_for_timeout(300)
@@ -157,6 +166,7 @@ def test_manifest_is_valid_and_its_icons_load(pwa: Pwa) -> None:
     data = json.loads(manifest["data"])
     assert data["display"] == "standalone" and data["lang"] == "es"
     assert data["start_url"] == data["scope"] == "./"  # relative: works from a sub-folder
+    assert urljoin(manifest["url"], data["start_url"]) == pwa.url
     assert {i["purpose"] for i in data["icons"]} == {"any", "maskable"}
     sizes = page.evaluate("""async (icons) => Promise.all(icons.map((icon) => new Promise((ok, fail) => {
         const img = new Image();
@@ -182,6 +192,7 @@ def test_update_waits_for_the_end_of_the_hand(pwa: Pwa, site: tuple[str, Path]) 
     old_cache = precached(page)
     style = root / "static" / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
+    assert precache.write_service_worker(root)  # the new build's sw.js
     page.evaluate("() => { window.__sameDocument = true; return window.__mus.registration.update(); }")
     page.wait_for_selector(".notice-update", timeout=60_000)
     notice = page.locator(".notice-update").inner_text()
