@@ -158,6 +158,8 @@ class Saved:
     settings: Settings = field(default_factory=Settings)
     levels: list[str | None] = field(default_factory=lambda: [None, "normal", "normal", "normal"])
     reasons: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → seat, hand, reason
+    selected: list[int] = field(default_factory=list)  # cards chosen to discard, kept over a reload
+    envite: int = 2  # the envido stepper's amount
     rev: int = 0  # writes so far; absent from saves made before windows compared it
 
 
@@ -177,6 +179,8 @@ def encode_save(saved: Saved) -> str:
         "counted": saved.counted,
         "settings": saved.settings.to_dict(),
         "levels": saved.levels,
+        "selected": saved.selected,
+        "envite": saved.envite,
         "reasons": {str(index): entry for index, entry in sorted(saved.reasons.items())},
         "rev": saved.rev,
         "saved_at": int(time.time() * 1000),
@@ -210,11 +214,18 @@ def decode_save(text: str) -> Saved:
     if not (isinstance(levels, list) and len(levels) == 4 and levels[0] is None
             and all(level in LEVELS for level in levels[1:])):
         raise SaveError("unreadable", f"expected four seat levels, got {levels!r}")
+    selected = data.get("selected")  # optional: saves from before it was kept
+    if not (isinstance(selected, list) and all(p in (0, 1, 2, 3) and type(p) is int for p in selected)):
+        selected = []
+    envite = data.get("envite")
+    if type(envite) is not int or not 2 <= envite <= 1000:
+        envite = 2
     return Saved(game, _count(data.get("acked", finished), finished),
                  _count(data.get("counted", finished), finished),
                  Settings.from_dict(data.get("settings")), list(levels),
                  _reasons(data.get("reasons"), len(game.actions), finished),
-                 _count(data.get("rev", 0), MAX_REV))
+                 selected=sorted(set(selected)), envite=envite,
+                 rev=_count(data.get("rev", 0), MAX_REV))
 
 
 def _reasons(data: object, actions: int, finished: int) -> dict[int, dict[str, Any]]:
