@@ -281,6 +281,32 @@ def test_a_window_follows_the_storage_event() -> None:
     assert a.storage_changed(None) and a.game is None and a.screen == "setup"
 
 
+def test_a_bot_choice_made_before_another_window_moved_on_is_not_played() -> None:
+    from mus.web.session import Session
+
+    store = MemoryStorage()
+    a = Session(store)
+    a.new_game(seed=5)
+    while a.bot_to_play() is None:  # the player's mus vote, so a bot is to speak next
+        a.play(a.human_legal()[0])
+    choice = a.bot_choice()
+    assert choice is not None
+    b = Session(store)
+    b.restore()
+    played = 0
+    while played == 0 or b.bot_to_play() != choice[0]:  # B plays on until that bot speaks again
+        if b.showdown_index() is not None:
+            b.ack()
+        elif b.bot_move() is None:
+            b.play(b.human_legal()[0])
+        played += 1
+    assert a.storage_changed(SAVE_KEY)
+    moved_on = _saved_text(store)
+    assert a.bot_to_play() == choice[0]
+    assert not a.bot_play(*choice)  # chosen on a state that is gone: dropped, nothing written
+    assert _saved_text(store) == moved_on
+
+
 def test_an_unreadable_stored_save_is_moved_aside_before_a_write() -> None:
     store = MemoryStorage({SAVE_KEY: "{oops"})
     assert write_save(store, Saved(_game(1), levels=LEVELS))

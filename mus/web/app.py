@@ -49,6 +49,9 @@ class App:
         self.page = Page(_deck_art())
         self.driving = False
         self.coaching = False
+        # Another window played on and this one follows it: its bots wait, so two windows
+        # never race to play the same bot move, until the player acts here again.
+        self.following = False
         self._proxies: list[Any] = []
         self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
                                   on_close=self._replay_closed)
@@ -63,7 +66,8 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy)
-        for kind, handler in (("storage", self.on_storage), ("mus:update", self.on_update)):
+        for kind, handler in (("storage", self.on_storage), ("mus:update", self.on_update),
+                              ("focus", self.on_focus)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             window.addEventListener(kind, proxy)
@@ -111,7 +115,8 @@ class App:
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a count waits)."""
-        if not self.driving and not self.replay.is_open and self.session.bot_to_play() is not None:
+        if (not self.driving and not self.following and not self.replay.is_open
+                and self.session.bot_to_play() is not None):
             self.driving = True
             asyncio.ensure_future(self._bots())
 
@@ -123,7 +128,7 @@ class App:
                 if choice is None:
                     break
                 await asyncio.sleep(s.pause_for(choice[1]))
-                if self.replay.is_open:  # a replay covers the table: the bots wait for it
+                if self.replay.is_open or self.following:  # a replay or another window has the table
                     break
                 before = s.game
                 if not s.bot_play(*choice):
@@ -164,6 +169,7 @@ class App:
     # --- events ------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
+        self.following = False
         target = event.target
         if nil(target) or not hasattr(target, "closest"):
             return
@@ -238,7 +244,13 @@ class App:
 
     def on_storage(self, event: Any) -> None:
         if self.session.storage_changed(text_or_none(event.key)):
+            self.following = True
             self.render()
+
+    def on_focus(self, _event: Any) -> None:
+        """Back in this window: it takes the table again (the bots play here)."""
+        if self.following:
+            self.following = False
             self.drive()
 
     def on_update(self, _event: Any) -> None:

@@ -56,6 +56,7 @@ class Session:
         self._before_end: dict[int, tuple[mus.Game, str]] = {}
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
         self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
+        self._chosen_on: mus.Game | None = None  # the state the pending bot choice was made on
         self.seen_rev = 0  # the save revision this window last read, while it has no partida
 
     # --- reading ----------------------------------------------------------------------
@@ -165,6 +166,7 @@ class Session:
         assert game is not None
         bot = self.bots[seat]
         observation = game.observation(seat)
+        self._chosen_on = game
         if hasattr(bot, "decide"):
             decision = bot.decide(observation)
             self._reason = (len(game.actions), {"seat": seat, "hand": len(game.history), "reason": decision.reason})
@@ -172,9 +174,11 @@ class Session:
         return seat, bot.choose(observation)
 
     def bot_play(self, seat: int, notation: str) -> bool:
-        """Play a choice of ``bot_choice`` (keeping its reason) if that bot is still to play."""
+        """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
+        it was chosen on: another window may have moved it on meanwhile."""
         game = self.game
-        if self.bot_to_play() != seat or game is None or self.saved is None:
+        if (self.bot_to_play() != seat or game is None or self.saved is None
+                or game is not self._chosen_on):
             return False
         if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
             self.saved.reasons[self._reason[0]] = self._reason[1]
