@@ -12,8 +12,9 @@ from .errors import IllegalActionError
 from .game import Game
 from .lances import LANCES, compare, juego_value, pares_value, points
 from .rules import Rules
+from .signs import SENAS, senas
 
 __all__ = [
-    "Action", "Card", "Game", "Hand", "IllegalActionError", "LANCES", "Rules",
-    "compare", "juego_value", "pares_value", "parse_hand", "points",
+    "Action", "Card", "Game", "Hand", "IllegalActionError", "LANCES", "Rules", "SENAS",
+    "compare", "juego_value", "pares_value", "parse_hand", "points", "senas",
 ]
