@@ -30,6 +30,7 @@ import random
 from typing import Any
 
 from .belief import Belief, _sigmoid
+from .senas import show_if_worth_it
 from .strength import perceived_for
 from ..rules import Rules
 from .tables import Tables, tables_for, win_table
@@ -62,6 +63,8 @@ class DificilBot:
             thrown, _ = best_discard(view.tables, view.cards, view.tables.equity_imp[view.pos],
                                      _unseen(view))
             return "descarte " + " ".join(map(str, thrown))
+        if view.phase == "senas":
+            return show_if_worth_it(view)
         return legalize(Decision(view, self._rng).choose(), view.legal)
 
     # --- mus ------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .senas import backs, show_always
 from .view import View, legalize, playable
 
 REY, AS = 0, 9
@@ -31,8 +32,11 @@ class FacilBot:
             return "no hay mus" if self._good(view) else "mus"
         if view.phase == "descarte":
             return self._discard(view)
+        if view.phase == "senas":
+            return show_always(view)
         bet = view.bet or {}
         strong, fair = self._grades(view, view.phase)
+        fair = fair or backs(view, view.phase)   # the partner signalled this lance
         if not bet.get("answering"):
             return legalize("envido" if strong else "paso", view.legal)
         if bet.get("ordago"):

@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .informed import seen_chance
+from .senas import show_always
 from .strength import team_chance
 from .view import View, best_discard, legalize, playable
 
@@ -34,11 +36,15 @@ class NormalBot:
         if view.phase == "descarte":
             thrown, _ = best_discard(view.tables, view.cards, view.tables.mean_equity)
             return "descarte " + " ".join(map(str, thrown))
+        if view.phase == "senas":
+            return show_always(view)
         return legalize(self._bet(view), view.legal)
 
     def _bet(self, view: View) -> str:
         lance = view.phase
-        p = team_chance(view, lance)
+        p = seen_chance(view, lance, self._rng)
+        if p is None:
+            p = team_chance(view, lance)
         bet = view.bet or {}
         table, pending = int(bet.get("table", 0)), int(bet.get("pending", 0))
         facing = bool(bet.get("answering"))
