@@ -15,6 +15,7 @@ partida is written to storage before the call returns.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 import mus
@@ -111,8 +112,8 @@ class Session:
         """A new partida with the finished one's table (rules, level) and today's preferences."""
         if self.saved is not None:
             previous = self.saved.settings
-            self.settings = Settings(previous.level, previous.reyes, previous.real_31, previous.target,
-                                     previous.juegos, self.settings.speed, self.settings.lang)
+            self.settings = replace(previous, speed=self.settings.speed, lang=self.settings.lang,
+                                    senas=self.saved.game.rules.senas)
             write_settings(self.storage, self.settings)
         self.new_game(seed)
 
