@@ -7,7 +7,8 @@ filter the belief sampling applies (``normal`` and ``dificil``), and ``backs`` i
 plain reading of ``facil`` (the partner promised this lance).
 
 Showing. ``random`` picks uniformly, ``facil`` and ``normal`` always show, ``dificil``
-weighs what its partner gains against what a catching rival gains (``worth_showing``).
+weighs what its partner gains against what a catching rival gains (``gains``); the
+decision carries its reason (``kind`` "senas", see ``reasons.explain``).
 
 >>> import mus
 >>> from mus.ai.view import View
@@ -28,6 +29,7 @@ from functools import lru_cache
 from typing import Final
 
 from ..signs import senas_table
+from .reasons import Decision
 from .tables import Tables
 from .view import View
 
@@ -84,20 +86,31 @@ def backs(view: View, lance: str) -> bool:
     return False
 
 
-def show_always(view: View) -> str:
-    return SHOW if SHOW in view.legal else HIDE
-
-
-def show_if_worth_it(view: View) -> str:
-    """``dificil``: show when the partner's gain beats what the rivals who catch gain."""
+def senas_decision(view: View, level: str, hand: list[str]) -> Decision:
+    """The señas step for ``facil``/``normal`` (always show) and ``dificil`` (weighs it)."""
+    shown = list(hand_senas(view.tables, _reyes(view))[view.hand_id])
+    reason: dict[str, object] = {"kind": "senas", "level": level, "hand": hand, "senas": shown}
     if SHOW not in view.legal:
-        return HIDE
-    catch = float(view.obs["rules"].get("catch", 0.25))
-    return SHOW if worth_showing(view.tables, _reyes(view), view.hand_id, catch) else HIDE
+        action = HIDE
+    elif level == "dificil":
+        catch = float(view.obs["rules"].get("catch", 0.25))
+        partner, rivals = gains(view.tables, _reyes(view), view.hand_id, catch)
+        action = SHOW if partner >= rivals else HIDE
+        reason.update(partner=round(partner, 3), rivals=round(rivals, 3))
+    else:
+        action = SHOW
+    reason["action"] = action
+    return Decision(action, reason)
+
+
+def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
+    """Whether ``dificil`` shows the señas of ``hand_id`` (see ``gains``)."""
+    partner, rivals = gains(t, reyes, hand_id, catch)
+    return bool(_hand_senas(t, reyes)[hand_id]) and partner >= rivals
 
 
 @lru_cache(maxsize=4096)
-def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
+def gains(t: Tables, reyes: int, hand_id: int, catch: float) -> tuple[float, float]:
     """Weigh the partner's gain against the catching rivals' gain.
 
     What a seña tells is, lance by lance, how far it moves an observer's estimate of our
@@ -107,12 +120,13 @@ def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
     worth to whoever sees it. The partner always sees it; each rival catches it with
     chance ``catch``, so 2 × catch rivals on average, and a rival makes more of a seña
     that says we are strong (he stops paying our bets) than of one that says we are weak.
-    Show when the partner's gain is at least the rivals' expected gain.
+    Returns (partner's gain, rivals' expected gain); ``dificil`` shows when the first is
+    at least the second.
     """
     senas_of = _hand_senas(t, reyes)
     shown = senas_of[hand_id]
     if not shown:
-        return False
+        return 0.0, 0.0
     same_decl = [i for i in range(len(t.sigs))
                  if t.has_pares[i] == t.has_pares[hand_id] and t.has_juego[i] == t.has_juego[hand_id]]
     same_senas = [i for i in same_decl if senas_of[i] == shown]
@@ -128,7 +142,7 @@ def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
         shift = abs(after - before) * _WORTH[lance]
         partner += shift
         rivals += shift * (_RIVAL_USE_STRONG if after > before else _RIVAL_USE_WEAK)
-    return partner >= 2 * catch * rivals
+    return partner, 2 * catch * rivals
 
 
 def _mean(t: Tables, values: list[float], ids: list[int]) -> float:

@@ -42,6 +42,7 @@ class App:
         self.session = Session(SafeStorage(local_storage()), instant=instant)
         self.page = Page(_deck_art())
         self.driving = False
+        self.coaching = False
         self._proxies: list[Any] = []
 
     # --- life cycle ------------------------------------------------------------------
@@ -58,6 +59,21 @@ class App:
 
     def render(self) -> None:
         self.page.show(build_view(self.session))
+        if self.session.coach_due() and not self.coaching:
+            self.coaching = True
+            asyncio.ensure_future(self._coach())
+
+    async def _coach(self) -> None:
+        """Bring the coach panel up to date once the table is painted (a frame later)."""
+        try:
+            while self.session.coach_due():
+                await asyncio.sleep(0.03)
+                self.session.update_coach()
+                self.page.show(build_view(self.session))
+        except Exception as error:  # the coach is an aid: the game goes on without it
+            window.console.error(f"mus: coach failed: {error!r}")
+        finally:
+            self.coaching = False
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a showdown waits)."""

@@ -29,6 +29,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "speed": SPEEDS,
     "lang": LANGS,
     "senas": (True, False),
+    "coach": (False, True),     # the coach's chances beside the table while playing
+    "reasons": (False, True),   # the partner's reasons at the count
 }
 
 
@@ -42,6 +44,8 @@ class Settings:
     speed: str = "normal"
     lang: str = DEFAULT_LANG
     senas: bool = True
+    coach: bool = False
+    reasons: bool = False
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
