@@ -467,3 +467,16 @@ def test_facil_accepts_on_its_partners_sena() -> None:
         obs = g.observation(0)
         assert obs["bet"]["answering"][0] == 0
         assert make_bot("facil", 1).choose(obs) == expected
+
+
+def test_arena_plays_with_senas_and_a_silent_team(capsys: pytest.CaptureFixture[str]) -> None:
+    from mus.ai.arena import Silent, main, play_juego
+    obs = _senas_obs(["RRC6", "7654", "CCSA", "RC76"], [], 0.25, 0)
+    assert Silent(make_bot("facil", 1)).choose(obs) == "sin señas"
+    winner, _, points = play_juego(("facil", "random"), 5, 5, mus.Rules(senas=True), (True, False))
+    assert winner in (0, 1) and points
+    assert main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "team0"]) == 0
+    assert "señas team0, catch 0.25" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="expected catch"):
+        main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "both",
+              "--catch", "2"])
