@@ -52,13 +52,9 @@ def seen(view: View) -> dict[int, tuple[str, ...]]:
     return out
 
 
+@lru_cache(maxsize=8)
 def hand_senas(t: Tables, reyes: int) -> list[tuple[str, ...]]:
     """The señas of every hand id of the tables (a signature of classes is one of ranks)."""
-    return _hand_senas(t, reyes)
-
-
-@lru_cache(maxsize=8)
-def _hand_senas(t: Tables, reyes: int) -> list[tuple[str, ...]]:
     table = senas_table(reyes)
     return [table[sig] for sig in t.sigs]
 
@@ -106,7 +102,7 @@ def senas_decision(view: View, level: str, hand: list[str]) -> Decision:
 def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
     """Whether ``dificil`` shows the señas of ``hand_id`` (see ``gains``)."""
     partner, rivals = gains(t, reyes, hand_id, catch)
-    return bool(_hand_senas(t, reyes)[hand_id]) and partner >= rivals
+    return bool(hand_senas(t, reyes)[hand_id]) and partner >= rivals
 
 
 @lru_cache(maxsize=4096)
@@ -123,7 +119,7 @@ def gains(t: Tables, reyes: int, hand_id: int, catch: float) -> tuple[float, flo
     Returns (partner's gain, rivals' expected gain); ``dificil`` shows when the first is
     at least the second.
     """
-    senas_of = _hand_senas(t, reyes)
+    senas_of = hand_senas(t, reyes)
     shown = senas_of[hand_id]
     if not shown:
         return 0.0, 0.0
