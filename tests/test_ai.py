@@ -431,7 +431,9 @@ def test_who_shows_senas(seed: int) -> None:
     assert obs["legal_actions"] == ["señas", "sin señas"]
     assert make_bot("facil", seed).choose(obs) == "señas"
     assert make_bot("normal", seed).choose(obs) == "señas"
-    assert make_bot("dificil", seed).choose(obs) == "señas"     # at 1 in 4, showing pays
+    assert make_bot("dificil", seed).choose(obs) == "sin señas"  # at 1 in 4 rivals gain more
+    rare = _senas_obs(hands, [], 0.1, 0)
+    assert make_bot("dificil", seed).choose(rare) == "señas"    # rarely caught: showing pays
     assert make_bot("random", seed).choose(obs) in obs["legal_actions"]
     nothing = _senas_obs(hands, ["sin señas"] * 3, 0.25, 3)
     assert nothing["legal_actions"] == ["sin señas"]
@@ -444,8 +446,8 @@ def test_dificil_hides_senas_when_rivals_catch_too_often() -> None:
     from mus.ai.tables import tables_for
     t = tables_for(8, False)
     hand = t.id_of((0, 0, 1, 4))                 # RRC6: dos reyes
-    assert worth_showing(t, 8, hand, 0.25) and worth_showing(t, 8, hand, 0.0)
-    assert not worth_showing(t, 8, hand, 1.0)
+    assert worth_showing(t, 8, hand, 0.1) and worth_showing(t, 8, hand, 0.0)
+    assert not worth_showing(t, 8, hand, 0.25) and not worth_showing(t, 8, hand, 1.0)
     obs = _senas_obs(["RRC6", "7654", "CCSA", "RC76"], [], 1.0, 0)
     assert make_bot("dificil", 1).choose(obs) == "sin señas"
 
