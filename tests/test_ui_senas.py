@@ -66,9 +66,9 @@ def test_a_hand_with_senas(seeded: BootState) -> None:
     assert "se muerde el labio: dos reyes" in (partner.text_content() or "")
     assert partner.get_attribute("aria-label") == "Señas de Compañero"
     assert page.locator('[data-senas="0"] [data-sena="ciego"]').count() == 1
-    log = page.text_content("#log") or ""
-    assert "Compañero: Hace señas — se muerde el labio: dos reyes" in log
-    assert "Tú: Haces señas — cierra los ojos: ciego" in log
+    log = (page.text_content("#log") or "").lower()
+    assert "compañero: hace señas — se muerde el labio: dos reyes" in log
+    assert "tú: haces señas — cierra los ojos: ciego" in log
 
     # Nothing the player did not see: a rival's señas only if he caught them.
     seen = {e["seat"]: e["senas"] for e in _observation(page)["senas"]}
