@@ -56,6 +56,7 @@ class Session:
         self._before_end: dict[int, tuple[mus.Game, str]] = {}
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
         self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
+        self._chosen_at = -1  # actions in the partida when a bot chose: a stale choice is dropped
         self.seen_rev = 0  # the save revision this window last read, while it has no partida
 
     # --- reading ----------------------------------------------------------------------
@@ -166,6 +167,7 @@ class Session:
         assert game is not None
         bot = self.bots[seat]
         observation = game.observation(seat)
+        self._chosen_at = len(game.actions)
         if hasattr(bot, "decide"):
             decision = bot.decide(observation)
             self._reason = (len(game.actions), {"seat": seat, "hand": len(game.history), "reason": decision.reason})
@@ -176,6 +178,8 @@ class Session:
         """Play a choice of ``bot_choice`` (keeping its reason) if that bot is still to play."""
         game = self.game
         if self.bot_to_play() != seat or game is None or self.saved is None:
+            return False
+        if len(game.actions) != self._chosen_at:  # another window moved the partida meanwhile
             return False
         if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
             self.saved.reasons[self._reason[0]] = self._reason[1]
