@@ -13,9 +13,10 @@ from .game import Game
 from .lances import LANCES, compare, juego_value, pares_value, points
 from .records import HandRecord, decode_record, encode_record, record, replay
 from .rules import Rules
+from .signs import SENAS, senas
 
 __all__ = [
     "Action", "Card", "Game", "Hand", "HandRecord", "IllegalActionError", "LANCES", "Rules",
-    "compare", "decode_record", "encode_record", "juego_value", "pares_value", "parse_hand",
-    "points", "record", "replay",
+    "SENAS", "compare", "decode_record", "encode_record", "juego_value", "pares_value",
+    "parse_hand", "points", "record", "replay", "senas",
 ]

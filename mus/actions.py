@@ -12,6 +12,8 @@ mus.errors.IllegalActionError: 'envido 1' is not an action: an envite is at leas
 Traceback (most recent call last):
 ...
 mus.errors.IllegalActionError: expected a whole-number envite of at least 2, got 2.5
+>>> Action.parse("sin senas")
+Action.parse('sin señas')
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from .errors import IllegalActionError
 
 MUS, NO_HAY_MUS, DESCARTE = "mus", "no hay mus", "descarte"
 PASO, ENVIDO, QUIERO, NO_QUIERO, ORDAGO = "paso", "envido", "quiero", "no quiero", "ordago"
-_SIMPLE = {MUS, NO_HAY_MUS, PASO, QUIERO, NO_QUIERO, ORDAGO}
-_ALIASES = {"órdago": ORDAGO, "no hay": NO_HAY_MUS, "envido más": ENVIDO}
+SENAS, SIN_SENAS = "señas", "sin señas"
+_SIMPLE = {MUS, NO_HAY_MUS, PASO, QUIERO, NO_QUIERO, ORDAGO, SENAS, SIN_SENAS}
+_ALIASES = {"órdago": ORDAGO, "no hay": NO_HAY_MUS, "envido más": ENVIDO,
+            "senas": SENAS, "sin senas": SIN_SENAS}
 DEFAULT_ENVITE = 2
 _KINDS = _SIMPLE | {ENVIDO, DESCARTE}
 
@@ -37,7 +41,7 @@ def _whole(value: object) -> bool:
 @dataclass(frozen=True, slots=True)
 class Action:
     """``kind`` is one of mus, no hay mus, descarte, paso, envido, quiero, no quiero,
-    ordago; ``amount`` is the envite (or raise) for envido; ``cards`` the hand positions
+    ordago, señas, sin señas; ``amount`` is the envite (or raise) for envido; ``cards`` the hand positions
     for descarte."""
 
     kind: str
@@ -96,7 +100,7 @@ def parse_action(text: str) -> Action:
         return Action(DESCARTE, cards=tuple(sorted(positions)))
     raise IllegalActionError(
         f"{text!r} is not an action: expected mus, no hay mus, descarte N…, paso, "
-        "envido [N], quiero, no quiero or ordago"
+        "envido [N], quiero, no quiero, ordago, señas or sin señas"
     )
 
 
@@ -114,6 +118,7 @@ DESCARTE_ACTIONS = tuple(
 )
 PASO_ACTION, QUIERO_ACTION = Action(PASO), Action(QUIERO)
 NO_QUIERO_ACTION, ORDAGO_ACTION = Action(NO_QUIERO), Action(ORDAGO)
+SENAS_ACTIONS = (Action(SENAS), Action(SIN_SENAS))
 
 
 @cache

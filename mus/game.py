@@ -20,7 +20,7 @@ phase ``reparto`` for the next deal. This is how a hand record is replayed exact
 >>> g.apply("servido Ab Rb4c 5b 7e")
 Traceback (most recent call last):
 ...
-mus.errors.IllegalActionError: 'servido Ab Rb4c 5b 7e' is not an action: expected mus, no hay mus, descarte N…, paso, envido [N], quiero, no quiero or ordago
+mus.errors.IllegalActionError: 'servido Ab Rb4c 5b 7e' is not an action: expected mus, no hay mus, descarte N…, paso, envido [N], quiero, no quiero, ordago, señas or sin señas
 
 >>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
 >>> g.phase, g.to_play, [str(a) for a in g.legal_actions()]
@@ -39,7 +39,8 @@ from typing import Any
 
 from . import scoring
 from .actions import (
-    DESCARTE, DESCARTE_ACTIONS, MUS, MUS_ACTIONS, NO_HAY_MUS, Action, parse_action,
+    DESCARTE, DESCARTE_ACTIONS, MUS, MUS_ACTIONS, NO_HAY_MUS, SENAS, SENAS_ACTIONS, Action,
+    parse_action,
 )
 from .betting import DEJE, ORDAGO_QUERIDO, SIN_ENVITE, Outcome, Round
 from .cards import DECK_SIZE, RANKS, SUITS, card_text, parse_hand
@@ -47,10 +48,13 @@ from .dealer import Hands, cards_text, deal, parse_cards_by_seat, serve, serve_g
 from .errors import IllegalActionError
 from .lances import Signature, Table, table_for
 from .rules import Rules
+from .signs import senas_table
 
 SAVE_FORMAT, SAVE_VERSION = "mus-game", 1
 Pair = tuple[int, int]
-Event = tuple[int, str, str, tuple[int, ...]]  # seat, phase, notation, cards discarded
+# seat, phase, notation, and the cards discarded (descarte) or the rivals who caught the
+# señas (señas): a private part that only _public_event decides who may see.
+Event = tuple[int, str, str, tuple[int, ...]]
 SERVICIO, REPARTO = "servicio", "reparto"  # chance phases when chance is explicit
 SERVIDO = "servido"
 
@@ -238,6 +242,9 @@ class Game:
             return list(MUS_ACTIONS)
         if phase == "descarte":
             return list(DESCARTE_ACTIONS)
+        if phase == "senas":
+            assert self._to_play is not None
+            return list(SENAS_ACTIONS if self._senas_of(self._to_play) else SENAS_ACTIONS[1:])
         if self._round is not None:
             return self._round.legal_actions(self._max_envite)
         return []
@@ -248,6 +255,8 @@ class Game:
             return action.kind in (MUS, NO_HAY_MUS)
         if phase == "descarte":
             return action in DESCARTE_ACTIONS
+        if phase == "senas":
+            return action in self.legal_actions()
         return self._round is not None and self._round.allows(action, self._max_envite)
 
     def apply(self, action: Action | str) -> Game:
@@ -298,7 +307,10 @@ class Game:
             if act.kind == NO_HAY_MUS:
                 # The hands are final: their rank signatures key every lance table.
                 self._sigs = tuple(tuple(sorted(c >> 2 for c in hand)) for hand in self._hands)
-                self._open_lance("grande")
+                if self._rules.senas:
+                    self._phase, self._to_play = "senas", self._mano
+                else:
+                    self._open_lance("grande")
             else:
                 self._mus_votes += 1
                 if self._mus_votes == 4:
@@ -307,6 +319,8 @@ class Game:
                     self._to_play = (seat + 1) % 4
         elif self._phase == "descarte":
             self._discard(seat, act)
+        elif self._phase == "senas":
+            self._sena(seat, act)
         else:
             self._bet(seat, act)
 
@@ -367,6 +381,34 @@ class Game:
         self._phase, self._to_play = "mus", self._mano
         self._mus_votes, self._discards = 0, ((), (), (), ())
         self._events = (self._events, (-1, "mus", "servido", ()))
+
+    # --- señas ------------------------------------------------------------------------
+
+    def _senas_of(self, seat: int) -> tuple[str, ...]:
+        """The señas the final hand of ``seat`` allows (known once the mus is over)."""
+        return senas_table(self._rules.reyes)[self._sigs[seat]]
+
+    def _sena(self, seat: int, act: Action) -> None:
+        """``seat`` shows all its señas or none; each rival catches them with chance
+        ``rules.catch``, drawn from the game's generator (a chance step)."""
+        caught: tuple[int, ...] = ()
+        if act.kind == SENAS:
+            rng = self._fresh_rng()
+            caught = tuple(r for r in ((seat + 1) % 4, (seat + 3) % 4)
+                           if rng.random() < self._rules.catch)
+        self._events = (self._events, (seat, "senas", act.text, caught))
+        if seat == (self._mano + 3) % 4:
+            self._open_lance("grande")
+        else:
+            self._to_play = (seat + 1) % 4
+
+    def _senas_seen(self, seat: int) -> list[dict[str, Any]]:
+        """The señas ``seat`` saw this hand: its own, its partner's, rivals' it caught."""
+        seen = []
+        for who, phase, text, caught in _listed(self._events):
+            if phase == "senas" and text == SENAS and (who & 1 == seat & 1 or seat in caught):
+                seen.append({"seat": who, "senas": list(self._senas_of(who))})
+        return seen
 
     # --- lances -----------------------------------------------------------------------
 
@@ -507,7 +549,9 @@ class Game:
             "winner": self._winner,
             "hand_number": len(self._history) + 1,
             "deck_left": len(self._deck),
-            "log": [_public_event(event, seat) for event in _listed(self._events)],
+            "log": [shown for event in _listed(self._events)
+                    if (shown := _public_event(event, seat)) is not None],
+            "senas": self._senas_seen(seat),
             "declared": {lance: list(flags) for lance, flags in self._declared.items()},
             "lances": {lance: outcome._asdict() for lance, outcome in self._results},
             "bet": None if rnd is None else {
@@ -575,8 +619,15 @@ def _listed(node: tuple[Any, ...] | None) -> list[Any]:
     return out[::-1]
 
 
-def _public_event(event: Event, seat: int) -> dict[str, Any]:
+def _public_event(event: Event, seat: int) -> dict[str, Any] | None:
+    """What ``seat`` saw of ``event``. Señas are seen by the partner, and by a rival only
+    if he caught them: to a rival who did not, showing none and showing uncaught señas
+    look the same (nothing at all); nobody learns whether his own señas were caught."""
     who, phase, text, thrown = event
+    if phase == "senas":
+        if who & 1 == seat & 1:
+            return {"seat": who, "phase": phase, "action": text}
+        return {"seat": who, "phase": phase, "action": text, "caught": True} if seat in thrown else None
     if phase == "descarte":
         out: dict[str, Any] = {"seat": who, "phase": phase, "action": DESCARTE, "count": len(thrown)}
         if who == seat:

@@ -27,6 +27,11 @@ RULE_SETS = [
     mus.Rules(reyes=4),
     mus.Rules(real_31=True, target=30),
 ]
+SENAS_RULE_SETS = [
+    mus.Rules(senas=True),
+    mus.Rules(senas=True, reyes=4, catch=0.6),
+    mus.Rules(senas=True, real_31=True, catch=1.0),
+]
 
 
 # --- building positions ---------------------------------------------------------------------
@@ -45,9 +50,15 @@ def _deal(rng: random.Random, fixed: dict[int, list[str]] | None = None) -> list
     return hands
 
 
-def _flags(hand: list[str], rules: mus.Rules) -> tuple[bool, bool]:
+def _flags(hand: list[str], rules: mus.Rules, senas_seen: bool = False) -> tuple[object, ...]:
+    """What must stay when a hidden hand is dealt again: its pares and juego, and with
+    señas whether it has any (its legal actions) or, if the bot saw them, which."""
     text = "".join(hand)
-    return pares_value(text, rules) > 0, juego_value(text, rules) > 0
+    flags: tuple[object, ...] = (pares_value(text, rules) > 0, juego_value(text, rules) > 0)
+    if rules.senas:
+        shown = mus.senas(text, rules)
+        flags += (shown if senas_seen else bool(shown),)
+    return flags
 
 
 def _discards(rng: random.Random, count: int) -> list[str]:
@@ -80,16 +91,19 @@ def _replay(hands: list[list[str]], mano: int, score: tuple[int, int], rules: mu
     for action in actions:
         if g.history or g.is_over:
             return None
-        g = g.apply(action)
+        try:
+            g = g.apply(action)
+        except mus.IllegalActionError:   # other hands, other señas: this record cannot be
+            return None
     return None if g.history or g.to_play is None else g
 
 
-def positions(count: int, seed: int) -> list[dict[str, Any]]:
+def positions(count: int, seed: int, rule_sets: list[mus.Rules] = RULE_SETS) -> list[dict[str, Any]]:
     """Positions inside a hand (before any serve or count), as replayable records."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     while len(out) < count:
-        rules = rng.choice(RULE_SETS)
+        rules = rng.choice(rule_sets)
         hands = _deal(rng)
         mano = rng.randrange(4)
         score = (rng.randrange(rules.target), rng.randrange(rules.target))
@@ -132,6 +146,7 @@ def alternative(pos: dict[str, Any], rng: random.Random) -> list[list[str]] | No
             if hands != pos["hands"] and _observe(pos, hands) == obs:
                 return hands
         return None
+    seen = {e["seat"] for e in (_observe(pos, pos["hands"]) or {}).get("senas", [])}
     for _ in range(1000):
         hands = [[], [], [], []]
         hands[seat] = list(pos["hands"][seat])
@@ -141,7 +156,7 @@ def alternative(pos: dict[str, Any], rng: random.Random) -> list[list[str]] | No
                 continue
             for _try in range(500):
                 cards = rng.sample(deck, 4)
-                if _flags(cards, rules) == _flags(pos["hands"][s], rules):
+                if _flags(cards, rules, s in seen) == _flags(pos["hands"][s], rules, s in seen):
                     break
             else:
                 break
@@ -183,12 +198,13 @@ class CheatingBot:
         return str(legal[0])
 
 
-def unfair_positions(level: str, count: int, seed: int) -> int:
+def unfair_positions(level: str, count: int, seed: int,
+                     rule_sets: list[mus.Rules] = RULE_SETS) -> int:
     """How many positions changed the observation, the decision or its reason when hidden
     cards moved. A reason may name only the bot's own cards."""
     rng = random.Random(seed)
     bad = swapped = 0
-    for k, pos in enumerate(positions(count, seed)):
+    for k, pos in enumerate(positions(count, seed, rule_sets)):
         other = alternative(pos, rng)
         if other is None:
             continue
@@ -214,6 +230,20 @@ def unfair_positions(level: str, count: int, seed: int) -> int:
 @pytest.mark.parametrize("level", LEVELS)
 def test_decisions_ignore_hidden_cards(level: str) -> None:
     assert unfair_positions(level, 100 if level == "dificil" else 200, seed=11) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_with_senas_ignore_hidden_cards(level: str) -> None:
+    """The same with señas on: the señas a bot saw stay, every other hidden card moves."""
+    assert unfair_positions(level, 60 if level == "dificil" else 150, seed=12,
+                            rule_sets=SENAS_RULE_SETS) == 0
+
+
+def test_senas_positions_cover_the_senas_step_and_seen_senas() -> None:
+    records = positions(150, seed=12, rule_sets=SENAS_RULE_SETS)
+    observed = [_observe(pos, pos["hands"]) for pos in records]
+    assert sum(1 for obs in observed if obs and obs["phase"] == "senas") >= 10
+    assert sum(1 for obs in observed if obs and obs["phase"] != "senas" and obs["senas"]) >= 20
 
 
 def test_fairness_check_catches_a_peeking_bot() -> None:
@@ -266,8 +296,9 @@ def play(levels: list[str], rules: mus.Rules, seed: int, hands: int) -> int:
     return len(g.history)
 
 
-@pytest.mark.parametrize("rules", [*RULE_SETS, mus.Rules(target=3, juegos_to_win=1)],
-                         ids=["default", "4reyes", "real31-30", "target3"])
+@pytest.mark.parametrize("rules", [*RULE_SETS, mus.Rules(target=3, juegos_to_win=1),
+                                   mus.Rules(senas=True, catch=0.5)],
+                         ids=["default", "4reyes", "real31-30", "target3", "senas"])
 def test_every_level_plays_only_legal_actions(rules: mus.Rules) -> None:
     played = 0
     for seed in range(3):
@@ -359,3 +390,95 @@ def test_dificil_answers_fast() -> None:
 def test_unknown_level() -> None:
     with pytest.raises(ValueError, match="expected a bot level"):
         make_bot("imposible", 1)
+
+
+# --- señas ------------------------------------------------------------------------------------
+
+def _senas_obs(hands: list[str], shows: list[str], catch: float, seat: int) -> dict[str, Any]:
+    g = mus.Game.from_deal(hands, 0, (0, 0), mus.Rules(senas=True, catch=catch), seed=1)
+    g = g.apply("no hay mus")
+    for choice in shows:
+        g = g.apply(choice)
+    return g.observation(seat)
+
+
+def test_belief_keeps_only_hands_showing_the_senas_seen() -> None:
+    """A partner's "dos reyes" removes every sampled hand without a par of reyes; a caught
+    rival's señas likewise (catch=1.0: every rival catches)."""
+    from mus.ai.belief import Belief
+    from mus.ai.view import View
+    hands = ["CS65", "RRC7", "RR64", "7654"]   # partner (2): dos reyes; right rival (1): dos reyes
+    obs = _senas_obs(hands, ["sin señas", "señas", "señas", "sin señas"], 1.0, 0)
+    assert obs["phase"] == "grande"
+    assert {e["seat"]: e["senas"] for e in obs["senas"]} == {1: ["dos reyes"], 2: ["dos reyes"]}
+    view = View(obs)
+    t = view.tables
+    belief = Belief(view, random.Random(3), 200)
+    for world in belief.worlds:
+        for seat in (1, 2):
+            sig = t.sigs[world[seat]]
+            assert sig.count(0) == 2                  # class 0: the reyes (and treses)
+            assert mus.senas("".join("RCS765432A"[k] for k in sig)) == ("dos reyes",)
+    # without señas seen, plenty of sampled partner hands hold no par of reyes
+    plain = Belief(View(_senas_obs(hands, ["sin señas"] * 4, 1.0, 0)), random.Random(3), 200)
+    assert sum(1 for w in plain.worlds if t.sigs[w[2]].count(0) != 2) > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_who_shows_senas(seed: int) -> None:
+    hands = ["RRC6", "7654", "CCSA", "RC76"]     # dos reyes / ciego / la 31 / nothing
+    obs = _senas_obs(hands, [], 0.25, 0)
+    assert obs["legal_actions"] == ["señas", "sin señas"]
+    assert make_bot("facil", seed).choose(obs) == "señas"
+    assert make_bot("normal", seed).choose(obs) == "señas"
+    assert make_bot("dificil", seed).choose(obs) == "sin señas"  # at 1 in 4 rivals gain more
+    rare = _senas_obs(hands, [], 0.1, 0)
+    assert make_bot("dificil", seed).choose(rare) == "señas"    # rarely caught: showing pays
+    assert make_bot("random", seed).choose(obs) in obs["legal_actions"]
+    nothing = _senas_obs(hands, ["sin señas"] * 3, 0.25, 3)
+    assert nothing["legal_actions"] == ["sin señas"]
+    for level in LEVELS:
+        assert make_bot(level, seed).choose(nothing) == "sin señas"
+
+
+def test_dificil_hides_senas_when_rivals_catch_too_often() -> None:
+    from mus.ai.senas import worth_showing
+    from mus.ai.tables import tables_for
+    t = tables_for(8, False)
+    hand = t.id_of((0, 0, 1, 4))                 # RRC6: dos reyes
+    assert worth_showing(t, 8, hand, 0.1) and worth_showing(t, 8, hand, 0.0)
+    assert not worth_showing(t, 8, hand, 0.25) and not worth_showing(t, 8, hand, 1.0)
+    obs = _senas_obs(["RRC6", "7654", "CCSA", "RC76"], [], 1.0, 0)
+    assert make_bot("dificil", 1).choose(obs) == "sin señas"
+
+
+def test_random_shows_uniformly() -> None:
+    obs = _senas_obs(["RRC6", "7654", "CCSA", "RC76"], [], 0.25, 0)
+    shown = sum(make_bot("random", seed).choose(obs) == "señas" for seed in range(400))
+    assert 160 < shown < 240
+
+
+def test_facil_accepts_on_its_partners_sena() -> None:
+    # Grande: a weak hand facing an envido refuses, unless the partner showed dos reyes.
+    hands = ["CS65", "7654", "RR64", "CS7A"]
+    base = ["no hay mus", "sin señas", "sin señas"]
+    for shows, expected in ((["sin señas"], "no quiero"), (["señas"], "quiero")):
+        g = mus.Game.from_deal(hands, 0, (0, 0), mus.Rules(senas=True, catch=0.0), seed=1)
+        for a in base + shows + ["sin señas", "paso", "paso", "paso", "envido"]:
+            g = g.apply(a)
+        obs = g.observation(0)
+        assert obs["bet"]["answering"][0] == 0
+        assert make_bot("facil", 1).choose(obs) == expected
+
+
+def test_arena_plays_with_senas_and_a_silent_team(capsys: pytest.CaptureFixture[str]) -> None:
+    from mus.ai.arena import Silent, main, play_juego
+    obs = _senas_obs(["RRC6", "7654", "CCSA", "RC76"], [], 0.25, 0)
+    assert Silent(make_bot("facil", 1)).choose(obs) == "sin señas"
+    winner, _, points = play_juego(("facil", "random"), 5, 5, mus.Rules(senas=True), (True, False))
+    assert winner in (0, 1) and points
+    assert main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "team0"]) == 0
+    assert "señas team0, catch 0.25" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="expected catch"):
+        main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "both",
+              "--catch", "2"])

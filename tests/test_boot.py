@@ -30,7 +30,8 @@ def test_first_visit_offers_a_new_game_then_shows_the_engines_hand(booted: BootS
     cards = [c.get_attribute("data-card") for c in page.query_selector_all('[data-hand="0"] [data-card]')]
     assert len(cards) == 4, cards
     assert all(c and CARD.match(c) for c in cards), cards
-    assert page.get_attribute("html", "data-phase") in ("mus", "descarte", "grande", "chica", "pares", "juego", "punto")
+    assert page.get_attribute("html", "data-phase") in ("mus", "descarte", "senas", "grande", "chica", "pares",
+                                                        "juego", "punto")
 
 
 def test_browser_deal_matches_cpython_engine(booted: BootState) -> None:

@@ -33,8 +33,10 @@ VARIANTS = [
     pytest.param(Rules(real_31=True), id="real31"),
     pytest.param(Rules(target=30, juegos_to_win=3), id="target30-juegos3"),
     pytest.param(Rules(vacas_to_win=2), id="vacas2"),
+    pytest.param(Rules(senas=True), id="senas"),
+    pytest.param(Rules(senas=True, reyes=4, catch=0.6), id="senas-reyes4-catch60"),
 ]
-HANDS_PER_VARIANT = 700          # 5 variants: 3,500 hands of fully checked random play
+HANDS_PER_VARIANT = 700          # 7 variants: 4,900 hands of fully checked random play
 SAMPLE_DEEP = 0.03               # share of states where every legal and illegal action is tried
 SAMPLE_LEAK = 0.25               # share of unchanged-phase states whose observations are scanned
 MAX_ACTIONS_PER_HAND = 5_000     # a hand longer than this is taken as a loop
@@ -72,7 +74,7 @@ def tame(rng: random.Random, g: Game) -> Action:
     roll = rng.random()
     if "mus" in kinds:
         kind = "mus" if roll < 0.6 else "no hay mus"
-    elif "descarte" in kinds:
+    elif "descarte" in kinds or "sin señas" in kinds:
         return legal[rng.randrange(len(legal))]
     elif "ordago" not in kinds:                       # facing an órdago
         kind = "quiero" if roll < 0.3 else "no quiero"
@@ -119,7 +121,7 @@ def full(g: Game) -> tuple[Any, ...]:
 
 def candidate_actions(rules: Rules) -> list[Action]:
     """Every action that can be legal somewhere, plus an envite one over the limit."""
-    texts = ["mus", "no hay mus", "paso", "quiero", "no quiero", "ordago"]
+    texts = ["mus", "no hay mus", "paso", "quiero", "no quiero", "ordago", "señas", "sin señas"]
     texts += [f"envido {n}" for n in range(2, rules.max_envite + 2)]
     texts += ["descarte " + " ".join(map(str, cards))
               for n in range(1, 5) for cards in combinations(range(4), n)]
@@ -156,6 +158,28 @@ def assert_no_leak(g: Game, seat: int) -> None:
     leaked = others.intersection(CARD_TOKEN.findall(text))
     assert all(len(cards) in range(1, 5) for cards in own_discards)
     assert not leaked, f"observation({seat}) shows other seats' cards {sorted(leaked)}: {text}"
+    assert_senas_seen(g, obs, seat)
+
+
+def assert_senas_seen(g: Game, obs: dict[str, Any], seat: int) -> None:
+    """The señas in observation(seat) are true, and only its own, its partner's and those
+    of rivals it caught (their lines in its log say so); a rival's señas line is there
+    only when caught, so an uncaught seña and none look alike."""
+    lines = {e["seat"]: e for e in obs["log"] if e["phase"] == "senas"}
+    if not g.rules.senas:
+        assert obs["senas"] == [] and not lines
+        return
+    for entry in obs["senas"]:
+        who = entry["seat"]
+        assert set(entry) == {"seat", "senas"} and entry["senas"], entry
+        assert entry["senas"] == list(mus.senas("".join(g.hand(who)), g.rules))
+        assert lines[who]["action"] == "señas"
+        assert who & 1 == seat & 1 or lines[who].get("caught") is True, (seat, entry)
+    shown = {e["seat"] for e in obs["senas"]}
+    for who, line in lines.items():
+        if who & 1 != seat & 1:
+            assert line == {"seat": who, "phase": "senas", "action": "señas", "caught": True}
+        assert (who in shown) == (line["action"] == "señas")
 
 
 def legal_step_check(g: Game) -> None:
@@ -285,6 +309,7 @@ class Checker:
             assert h.phase == "mus" and h.to_play == h.mano
             assert len(h._deck) == 24 and h._pile == ()
             assert h.observation(0)["ledger"] == [] and h.observation(0)["log"] == []
+            assert all(h.observation(s)["senas"] == [] for s in range(4))
 
 
 def play(rules: Rules, seed: int, policy: Policy, hands: int, checker: bool = True,

@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "mus" / "web"
 PURE = ("i18n", "settings", "saves", "session", "view", "render", "deckart", "coaching", "replay",
-        "replay_render")
+        "replay_render", "faces")
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js"}
 
 

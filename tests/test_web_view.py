@@ -28,7 +28,7 @@ def _html(session: Session) -> str:
 
 def _session(store: MemoryStorage | None = None, **settings: str) -> Session:
     s = Session(store if store is not None else MemoryStorage())
-    for name, value in {"level": "facil", **settings}.items():
+    for name, value in {"level": "facil", "senas": "false", **settings}.items():  # señas: test_web_senas
         s.set_setting(name, value)
     return s
 

@@ -7,6 +7,13 @@ Every juego is a fresh ``Game.new(Rules(), seed)`` played until a team reaches t
 level on seats 0/2 and then on seats 1/3, so both sides get the same first deal and the
 luck of the cards partly cancels. Prints the share of juegos won by ``team0`` with a 95 %
 interval (computed over the pairs) and the decision times of each level.
+
+Señas: ``--senas both`` plays with ``Rules(senas=True, catch=--catch)`` and every bot
+decides for itself whether to show; ``--senas team0`` (or ``team1``) plays the same rules
+but the other team never shows (it still reads what it sees and catches), which measures
+what signalling is worth to a level:
+
+    python -m mus.arena --team0 dificil --team1 dificil --senas team0 --juegos 1000 --jobs 2
 """
 
 from __future__ import annotations
@@ -17,20 +24,41 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from ..game import Game
 from ..rules import Rules
 from . import LEVELS, make_bot
 
 Result = tuple[int, dict[str, list[float]], list[int]]  # team0 wins (0..2), times, points
+SENAS_MODES = ("off", "both", "team0", "team1")
+
+
+class Silent:
+    """A bot that never shows its señas and otherwise plays as ``bot``."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        if observation["phase"] == "senas":
+            return "sin señas"
+        return str(self.bot.choose(observation))
+
+
+def arena_rules(senas: str = "off", catch: float = 0.25) -> Rules:
+    return Rules(senas=senas != "off", catch=catch)
 
 
 def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
-               rules: Rules | None = None) -> tuple[int, dict[str, list[float]], list[int]]:
-    """Play one juego; ``levels[t]`` sits on team t. Returns the winning team, the decision
-    times (seconds) by level and the tantos each team scored in each hand."""
+               rules: Rules | None = None, silent: tuple[bool, bool] = (False, False),
+               ) -> tuple[int, dict[str, list[float]], list[int]]:
+    """Play one juego; ``levels[t]`` sits on team t (never showing señas if ``silent[t]``).
+    Returns the winning team, the decision times (seconds) by level and the tantos each
+    team scored in each hand."""
     game = Game.new(rules or Rules(), game_seed)
-    bots = [make_bot(levels[s % 2], bot_seed * 4 + s) for s in range(4)]
+    bots: list[Any] = [make_bot(levels[s % 2], bot_seed * 4 + s) for s in range(4)]
+    bots = [Silent(bot) if silent[s % 2] else bot for s, bot in enumerate(bots)]
     times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
     hand_points: list[int] = []
     done_hands = 0
@@ -57,15 +85,19 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
                 return int(winner), times, hand_points
 
 
-def play_pair(team0: str, team1: str, seed: int, index: int) -> Result:
+def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
+              catch: float = 0.25) -> Result:
     """The same deal seed with ``team0`` on seats 0/2, then on seats 1/3."""
     game_seed = seed * 1_000_003 + index
     wins = 0
     times: dict[str, list[float]] = {team0: [], team1: []}
     points: list[int] = []
+    rules = arena_rules(senas, catch)
+    quiet = (senas == "team1", senas == "team0")   # (team0 silent, team1 silent)
     for swap in (0, 1):
         levels = (team1, team0) if swap else (team0, team1)
-        winner, t, p = play_juego(levels, game_seed, game_seed * 2 + swap)
+        silent = (quiet[1], quiet[0]) if swap else quiet
+        winner, t, p = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent)
         wins += winner == swap
         for level, values in t.items():
             times[level] += values
@@ -73,13 +105,14 @@ def play_pair(team0: str, team1: str, seed: int, index: int) -> Result:
     return wins, times, points
 
 
-def _pair_job(args: tuple[str, str, int, int]) -> Result:
+def _pair_job(args: tuple[str, str, int, int, str, float]) -> Result:
     return play_pair(*args)
 
 
-def run(team0: str, team1: str, pairs: int, seed: int, jobs: int) -> list[Result]:
+def run(team0: str, team1: str, pairs: int, seed: int, jobs: int, senas: str = "off",
+        catch: float = 0.25) -> list[Result]:
     """Play ``pairs`` game seeds, each with both seatings."""
-    tasks = [(team0, team1, seed, i) for i in range(pairs)]
+    tasks = [(team0, team1, seed, i, senas, catch) for i in range(pairs)]
     if jobs <= 1:
         return [_pair_job(t) for t in tasks]
     import multiprocessing
@@ -105,9 +138,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--points", action="store_true", help="print tantos per team per hand")
+    parser.add_argument("--senas", choices=SENAS_MODES, default="off",
+                        help="play with señas: both teams may show, or only team0 / team1 "
+                             "(the other never shows; same rules for both)")
+    parser.add_argument("--catch", type=float, default=0.25,
+                        help="chance that a rival catches a player's señas")
     args = parser.parse_args(argv)
+    arena_rules(args.senas, args.catch)   # a bad --catch fails here, with the rules' message
     start = time.perf_counter()
-    results = run(args.team0, args.team1, max(1, (args.juegos + 1) // 2), args.seed, args.jobs)
+    results = run(args.team0, args.team1, max(1, (args.juegos + 1) // 2), args.seed, args.jobs,
+                  args.senas, args.catch)
     wall = time.perf_counter() - start
     scores = [wins / 2 for wins, _, _ in results]
     n = len(scores)
@@ -118,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.team0} (team0) vs {args.team1}: {args.team0} won {sum(w for w, _, _ in results)}"
           f" of {total} juegos = {100 * mean:.1f} % "
           f"(95 % interval {max(0.0, 100 * (mean - half)):.1f}–{min(100.0, 100 * (mean + half)):.1f} %, "
-          f"over {n} seat-swapped pairs)")
+          f"over {n} seat-swapped pairs)"
+          + (f", señas {args.senas}, catch {args.catch}" if args.senas != "off" else ""))
     for level in dict.fromkeys((args.team0, args.team1)):
         print(f"  {level}: {summarise_times(t for _, times, _ in results for t in times[level])}")
     print(f"  wall time {wall:.0f} s with {args.jobs} job(s)")

@@ -31,6 +31,7 @@ import random
 from functools import lru_cache
 from typing import Final
 
+from .senas import allowed
 from .strength import perceived_for
 from .tables import Tables
 from .view import View
@@ -140,6 +141,9 @@ class Belief:
                 if flags is not None:
                     want = flags[s]
                     post = [x if h == want else 0.0 for x, h in zip(post, has)]
+            shown = allowed(view, s)   # señas seen from this seat: only hands showing them
+            if shown is not None:
+                post = [x if ok else 0.0 for x, ok in zip(post, shown)]
             if sum(post) <= 0:   # nothing fits (should not happen): fall back on the prior
                 post = [p * r for p, r in zip(prior, removal)]
             columns.append(rng.choices(ids_range, weights=post, k=samples))

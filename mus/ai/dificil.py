@@ -31,6 +31,7 @@ from typing import Any
 
 from . import reasons
 from .belief import Belief, _sigmoid
+from .senas import senas_decision
 from .strength import perceived_for
 from ..rules import Rules
 from .tables import Tables, tables_for, win_table
@@ -71,6 +72,8 @@ class DificilBot:
                 "kind": "descarte", "level": "dificil", "action": action, "hand": hand,
                 "keep": [c for p, c in enumerate(hand) if p not in thrown],
                 "expected": reasons.rounded(expected)})
+        if view.phase == "senas":
+            return senas_decision(view, "dificil", hand)
         valued = Decision(view, self._rng)
         chosen = valued.choose()
         action = legalize(chosen, view.legal)

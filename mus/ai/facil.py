@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from .reasons import Decision
+from .senas import backs, senas_decision
 from .view import View, legalize, playable
 
 REY, AS = 0, 9
@@ -46,8 +47,11 @@ class FacilBot:
                                      "hand": hand, "keep": keep,
                                      "reyes": view.hand_sig.count(REY),
                                      "pares": t.pares_value[hid], "juego": t.juego_value[hid]})
+        if view.phase == "senas":
+            return senas_decision(view, "facil", hand)
         bet = view.bet or {}
         strong, fair, rule = self._grades(view, view.phase)
+        fair = fair or backs(view, view.phase)   # the partner signalled this lance
         stake = int(bet.get("table", 0)) + int(bet.get("pending", 0))
         if not bet.get("answering"):
             action = legalize("envido" if strong else "paso", view.legal)

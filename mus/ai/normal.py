@@ -16,7 +16,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .informed import seen_chance
 from .reasons import Decision, rounded
+from .senas import senas_decision
 from .strength import team_chance
 from .view import View, best_discard, legalize, playable
 
@@ -46,6 +48,8 @@ class NormalBot:
             return Decision(action, {"kind": "mus", "level": "normal", "action": action,
                                      "hand": hand, "keep": keep, "strength": rounded(pct),
                                      "threshold": CUT_PCT[view.pos]})
+        if view.phase == "senas":
+            return senas_decision(view, "normal", hand)
         choice, p, need = self._bet(view)
         action = legalize(choice, view.legal)
         bet = view.bet or {}
@@ -60,7 +64,9 @@ class NormalBot:
     def _bet(self, view: View) -> tuple[str, float, float | None]:
         """The bet, the team's chance at the lance and the chance it was compared with."""
         lance = view.phase
-        p = team_chance(view, lance)
+        p = seen_chance(view, lance, self._rng)
+        if p is None:
+            p = team_chance(view, lance)
         bet = view.bet or {}
         table, pending = int(bet.get("table", 0)), int(bet.get("pending", 0))
         facing = bool(bet.get("answering"))

@@ -75,7 +75,23 @@ def explain(reason: dict[str, Any], lang: str = "es") -> str:
         return f"{action}: {text}"
     if kind == "bet":
         return f"{action}: " + _bet(reason, hand, es)
-    raise ValueError(f"expected a reason of kind random, mus, descarte or bet, got {kind!r}")
+    if kind == "senas":
+        return f"{action}: " + _senas(reason, es)
+    raise ValueError(f"expected a reason of kind random, mus, descarte, bet or senas, got {kind!r}")
+
+
+def _senas(reason: dict[str, Any], es: bool) -> str:
+    shown = ", ".join(reason.get("senas", []))
+    if not shown:
+        return "mi mano no tiene señas" if es else "my hand has no señas"
+    if "partner" not in reason:
+        return f"enseño {shown}" if es else f"I show {shown}"
+    partner, rivals = reason["partner"], reason["rivals"]
+    if reason["action"] == "señas":
+        return (f"enseño {shown}: a mi compañero le vale {partner:.2f}, a los rivales que la cacen {rivals:.2f}"
+                if es else f"I show {shown}: worth {partner:.2f} to my partner, {rivals:.2f} to rivals who catch it")
+    return (f"callo {shown}: a los rivales que la cacen les valdría {rivals:.2f}, a mi compañero {partner:.2f}"
+            if es else f"I keep {shown} hidden: worth {rivals:.2f} to rivals who catch it, {partner:.2f} to my partner")
 
 
 def _mus(reason: dict[str, Any], hand: str, es: bool) -> str:

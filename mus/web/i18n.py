@@ -167,6 +167,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.piedra": "piedra = 1 tanto", "help.amarraco": "amarraco = 5 tantos",
         "menu": "Menú",
         "loading": "Preparando la mesa…",
+        # --- señas ---
+        "phase.senas": "Señas", "setup.senas": "Señas", "senas.true": "Con señas", "senas.false": "Sin señas",
+        "act.señas": "Hacer señas", "act.sin señas": "Sin señas",
+        "say.señas": "Hace señas", "say.señas_you": "Haces señas", "say.señas_caught": "Señas cazadas",
+        "say.sin señas": "Sin señas",
+        "prompt.senas": "¿Haces señas a tu compañero? Tu mano enseñaría: {list}",
+        "prompt.senas_none": "Tu mano no permite ninguna seña",
+        "senas.label": "Señas de {name}", "senas.label_you": "Tus señas", "senas.caught": "cazada", "senas.preview": "Lo que enseñarías",
+        "senas.item": "{gesture}: {sena}",
+        "sena.dos reyes": "dos reyes", "sena.dos ases": "dos ases", "sena.medias de reyes": "medias de reyes",
+        "sena.medias de ases": "medias de ases", "sena.duples": "duples", "sena.la 31": "la 31",
+        "sena.ciego": "ciego",
+        "gesture.dos reyes": "se muerde el labio", "gesture.dos ases": "saca la punta de la lengua",
+        "gesture.medias de reyes": "tuerce la boca hacia un lado",
+        "gesture.medias de ases": "saca la lengua hacia un lado", "gesture.duples": "levanta las cejas",
+        "gesture.la 31": "guiña un ojo", "gesture.ciego": "cierra los ojos",
+        "rules.title": "Reglas: {list}", "rules.target": "a {n} tantos", "rules.juegos": "vaca a {n} juegos",
+        "rules.real_31": "31 real", "rules.senas_off": "sin señas",
+        "rules.senas_on": "con señas (cada rival caza una seña {pct} % de las veces)",
     },
     "en": {
         "title": "Mus",
@@ -298,6 +317,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.piedra": "piedra = 1 tanto", "help.amarraco": "amarraco = 5 tantos",
         "menu": "Menu",
         "loading": "Setting up the table…",
+        # --- señas (gestures keep their Spanish names, with an English gloss) ---
+        "phase.senas": "Señas (signals)", "setup.senas": "Señas (signals to the partner)",
+        "senas.true": "With señas", "senas.false": "Without señas",
+        "act.señas": "Show señas", "act.sin señas": "No señas",
+        "say.señas": "Makes señas", "say.señas_you": "You make señas", "say.señas_caught": "Señas caught",
+        "say.sin señas": "No señas",
+        "prompt.senas": "Signal your partner? Your hand would show: {list}",
+        "prompt.senas_none": "Your hand allows no seña",
+        "senas.label": "{name}: señas", "senas.label_you": "Your señas", "senas.caught": "cazada (caught)", "senas.preview": "What you would show",
+        "senas.item": "{gesture}: {sena}",
+        "sena.dos reyes": "dos reyes (two kings)", "sena.dos ases": "dos ases (two aces)",
+        "sena.medias de reyes": "medias de reyes (three kings)",
+        "sena.medias de ases": "medias de ases (three aces)", "sena.duples": "duples (two pairs)",
+        "sena.la 31": "la 31 (exactly 31)", "sena.ciego": "ciego (blind: no pairs, under 29)",
+        "gesture.dos reyes": "se muerde el labio (bites the lower lip)",
+        "gesture.dos ases": "saca la punta de la lengua (shows the tip of the tongue)",
+        "gesture.medias de reyes": "tuerce la boca (twists the mouth aside)",
+        "gesture.medias de ases": "saca la lengua a un lado (tongue out to one side)",
+        "gesture.duples": "levanta las cejas (raises the eyebrows)",
+        "gesture.la 31": "guiña un ojo (winks)", "gesture.ciego": "cierra los ojos (closes the eyes)",
+        "rules.title": "Rules: {list}", "rules.target": "to {n} points", "rules.juegos": "vaca: {n} juegos",
+        "rules.real_31": "31 real", "rules.senas_off": "without señas",
+        "rules.senas_on": "with señas (each rival catches a seña {pct} % of the time)",
     },
 }
 
@@ -389,6 +431,11 @@ def speech(lang: str, notation: str, *, raise_: bool = False, count: int = 0, yo
         return t(lang, "say.descarte_you" if you else "say.descarte", n=count)
     key = f"say.{notation}"
     return t(lang, key) if key in STRINGS[DEFAULT_LANG] else notation
+
+
+def sena_text(lang: str, sena: str) -> str:
+    """A seña as the table reads it: 'se muerde el labio: dos reyes'."""
+    return t(lang, "senas.item", gesture=t(lang, f"gesture.{sena}"), sena=t(lang, f"sena.{sena}"))
 
 
 def join_words(lang: str, parts: list[str]) -> str:

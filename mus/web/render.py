@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from .deckart import DeckArt
+from .faces import face_svg
 
 DECK = "static/deck.svg"
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
@@ -167,7 +168,7 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         backs = "".join(f'<span class="card back">{svg_card("back")}</span>' for _ in range(s["count"]))
         hand = (f'<div class="hand hidden-hand" data-hand="{n}" role="img" '
                 f'aria-label="{_e(s["hidden_label"])}">{backs}</div>')
-    return plate + bubble + hand, classes
+    return plate + senas_block(s.get("senas"), n) + bubble + hand, classes
 
 
 def center(view: dict[str, Any]) -> str:
@@ -191,6 +192,7 @@ def controls(view: dict[str, Any]) -> str:
     if not ctl or any(view.get(k) for k in ("showdown", "fin", "setup", "help")):
         return ""
     parts = [f'<p class="prompt" id="prompt">{_e(ctl["prompt"])}</p>'] if ctl["prompt"] else []
+    parts.append(senas_preview(ctl.get("senas_preview")))
     buttons = [spec_button(b) for b in ctl["buttons"]]
     step = ctl.get("stepper")
     if step:
@@ -278,6 +280,7 @@ def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
         groups.append(f'<div class="setting">{group}</div>')
     groups.append(toggles(s.get("toggles") or []))
     warning = f'<p class="warning">{_e(s["warning"])}</p>' if s["warning"] else ""
+    warning = f'<p class="rules-summary">{_e(s["rules_summary"])}</p>' + warning
     buttons = "".join(spec_button(b) for b in s["buttons"])
     if confirm:  # leaving a partida in progress: asked in place of the buttons
         buttons = (f'<p class="confirm" id="confirm-text" role="alert">{_e(confirm["text"])}</p>'
@@ -372,6 +375,31 @@ def log_lines(view: dict[str, Any]) -> list[str]:
 def log_title(view: dict[str, Any]) -> str:
     log = view.get("log")
     return _e(log["title"]) if log else ""
+
+
+# --- señas ------------------------------------------------------------------------------------
+
+
+def _sena_items(items: list[dict[str, str]]) -> str:
+    return "".join(f'<li class="sena" data-sena="{_e(i["sena"])}">{face_svg(i["sena"])}'
+                   f'<span class="sena-text">{_e(i["text"])}</span></li>' for i in items)
+
+
+def senas_block(s: dict[str, Any] | None, n: int) -> str:
+    """A seat's señas as the player saw them: a drawn face per gesture and its meaning."""
+    if not s:
+        return ""
+    caught = (f'<span class="badge badge-cazada">{_e(s["caught_label"])}</span>' if s["caught"] else "")
+    return (f'<div class="senas" data-senas="{n}" role="group" aria-label="{_e(s["label"])}">'
+            f'{caught}<ul class="senas-list">{_sena_items(s["items"])}</ul></div>')
+
+
+def senas_preview(p: dict[str, Any] | None) -> str:
+    """At the señas step: the gestures the player's hand would show."""
+    if not p:
+        return ""
+    return (f'<div class="senas senas-preview" id="senas-preview" role="group" aria-label="{_e(p["title"])}">'
+            f'<ul class="senas-list">{_sena_items(p["items"])}</ul></div>')
 
 
 # --- coach and reasons ---------------------------------------------------------------------------

@@ -129,6 +129,7 @@ class Session:
         if self.saved is not None:
             previous = self.saved.settings
             self.settings = replace(previous, speed=self.settings.speed, lang=self.settings.lang,
+                                    senas=self.saved.game.rules.senas,
                                     coach=self.settings.coach, reasons=self.settings.reasons)
             write_settings(self.storage, self.settings)
         self.new_game(seed)

@@ -3,8 +3,8 @@
 >>> s = Settings.from_dict({"level": "dificil", "target": 30, "speed": "nope"})
 >>> s.level, s.target, s.speed
 ('dificil', 30, 'normal')
->>> s.rules()
-Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=1)
+>>> s.rules()                 # señas are on at the table unless the player turns them off
+Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=1, senas=True)
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "juegos": (1, 2, 3),
     "speed": SPEEDS,
     "lang": LANGS,
+    "senas": (True, False),
     "coach": (False, True),     # the coach's chances beside the table while playing
     "reasons": (False, True),   # the partner's reasons at the count
 }
@@ -42,6 +43,7 @@ class Settings:
     juegos: int = 2
     speed: str = "normal"
     lang: str = DEFAULT_LANG
+    senas: bool = True
     coach: bool = False
     reasons: bool = False
 
@@ -71,7 +73,7 @@ class Settings:
 
     def rules(self) -> mus.Rules:
         return mus.Rules(reyes=self.reyes, real_31=self.real_31, target=self.target,
-                         juegos_to_win=self.juegos, vacas_to_win=1)
+                         juegos_to_win=self.juegos, vacas_to_win=1, senas=self.senas)
 
     @property
     def pause(self) -> float:

@@ -14,15 +14,15 @@ from typing import Any
 import mus
 
 from .i18n import (
-    LANCES, action_label, card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger,
-    join_words, stones, t,
+    LANCES, action_label, card_name, envido_amount, lance_name, reason_text, sena_text, speech,
+    spoken_ledger, join_words, stones, t,
 )
 from .coaching import coach_panel, partner_reasons, toggles
 from .session import HUMAN, Session
-from .settings import CHOICES
+from .settings import CHOICES, Settings
 
 POSITIONS = ("bottom", "right", "top", "left")
-SETUP_GROUPS = ("level", "reyes", "target", "juegos", "speed", "lang")
+SETUP_GROUPS = ("level", "reyes", "target", "juegos", "senas", "speed", "lang")
 QUICK_AMOUNTS = (2, 5, 10)
 
 
@@ -73,8 +73,11 @@ def build_view(session: Session) -> dict[str, Any]:
                "legal_actions": []}
     view["scores"] = _scores(obs, lang)
     view["seats"] = _seats(session, obs, lang)
+    _add_senas(view["seats"], obs, lang)
     view["center"] = _center(obs, lang, finished=index is not None)
     view["controls"] = _controls(session, obs, lang)
+    if obs["phase"] == "senas" and view["controls"]["mine"]:
+        view["controls"] = _senas_controls(obs, lang)
     view["log"] = _log(obs, lang)
     view["coach"] = coach_panel(session, lang)
     on_table = session.screen == "table"
@@ -159,6 +162,9 @@ def _speeches(obs: dict[str, Any], lang: str) -> list[tuple[int | None, str, str
         seat, phase, action = event["seat"], event["phase"], event["action"]
         if action == "servido":
             out.append((None, phase, t(lang, "log.servido")))
+            continue
+        if phase == "senas":
+            out.append((seat, phase, _sena_words(obs, event, lang)))
             continue
         raise_ = phase in betting
         if envido_amount(action) is not None or action == "ordago":
@@ -574,6 +580,8 @@ def _option_label(lang: str, name: str, value: Any) -> str:
         return t(lang, f"speed.{value}")
     if name == "lang":
         return t(lang, f"lang.{value}")
+    if name == "senas":
+        return t(lang, f"senas.{str(value).lower()}")
     return str(value)
 
 
@@ -601,6 +609,7 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
         "real_31": {"name": "real_31", "label": t(lang, "setup.real_31"), "checked": settings["real_31"]},
         "toggles": toggles(session, lang),
         "warning": t(lang, "setup.resume") if in_progress else None,
+        "rules_summary": rules_summary(session.settings, lang),
         "buttons": buttons, "stats": _stats(session, lang),
     }
 
@@ -626,3 +635,61 @@ def _help(target: int, lang: str) -> dict[str, Any]:
             "legend": [{"kind": "piedra", "text": t(lang, "help.piedra")},
                        {"kind": "amarraco", "text": t(lang, "help.amarraco")}],
             "button": {"ui": "close-help", "label": t(lang, "act.close"), "kind": "primary"}}
+
+
+# --- señas -----------------------------------------------------------------------------------
+# The player sees señas only through observation(0)["senas"] (his own, his partner's, and the
+# rivals' he caught) and his log: a rival's señas he did not catch are nowhere in the view.
+
+
+def _seen_senas(obs: dict[str, Any]) -> dict[int, list[str]]:
+    return {int(e["seat"]): list(e["senas"]) for e in obs.get("senas") or []}
+
+
+def _sena_words(obs: dict[str, Any], event: dict[str, Any], lang: str) -> str:
+    """A señas line: 'Hace señas — se muerde el labio: dos reyes', or 'Sin señas'."""
+    seat = event["seat"]
+    if event["action"] != "señas":
+        return t(lang, "say.sin señas")
+    key = "say.señas_caught" if event.get("caught") else "say.señas_you" if seat == HUMAN else "say.señas"
+    shown = _seen_senas(obs).get(seat, [])
+    return t(lang, key) + (" — " + "; ".join(sena_text(lang, s) for s in shown) if shown else "")
+
+
+def _add_senas(seats: list[dict[str, Any]], obs: dict[str, Any], lang: str) -> None:
+    """Each seat's señas as the player saw them (None for the others)."""
+    seen = _seen_senas(obs)
+    for entry in seats:
+        seat = entry["seat"]
+        shown = seen.get(seat)
+        entry["senas"] = None if shown is None else {
+            "label": (t(lang, "senas.label_you") if seat == HUMAN
+                      else t(lang, "senas.label", name=t(lang, "seat", seat=seat))),
+            "caught": seat & 1 != HUMAN & 1, "caught_label": t(lang, "senas.caught"),
+            "items": [{"sena": s, "text": sena_text(lang, s)} for s in shown],
+        }
+
+
+def _senas_controls(obs: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The señas step: show them (with a preview of the gestures) or not."""
+    legal = obs["legal_actions"]
+    shown = mus.senas("".join(obs["hand"]), mus.Rules.from_dict(obs["rules"]))
+    preview = [{"sena": s, "text": sena_text(lang, s)} for s in shown]
+    prompt = (t(lang, "prompt.senas", list="; ".join(p["text"] for p in preview)) if shown
+              else t(lang, "prompt.senas_none"))
+    buttons = [{"action": a, "label": t(lang, f"act.{a}"), "kind": "primary" if a == "señas" else ""}
+               for a in ("señas", "sin señas") if a in legal]
+    return {"mine": True, "prompt": prompt, "buttons": buttons, "stepper": None, "discard": None,
+            "senas_preview": {"title": t(lang, "senas.preview"), "items": preview} if shown else None}
+
+
+def rules_summary(settings: Settings, lang: str) -> str:
+    """The table's rules in one line, with the chance that a rival catches a seña."""
+    rules = settings.rules()
+    parts = [t(lang, f"reyes.{rules.reyes}")]
+    if rules.real_31:
+        parts.append(t(lang, "rules.real_31"))
+    parts += [t(lang, "rules.target", n=rules.target), t(lang, "rules.juegos", n=rules.juegos_to_win)]
+    parts.append(t(lang, "rules.senas_on", pct=round(rules.catch * 100)) if rules.senas
+                 else t(lang, "rules.senas_off"))
+    return t(lang, "rules.title", list=" · ".join(parts))
