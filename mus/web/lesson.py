@@ -27,6 +27,9 @@ from typing import Any
 
 import mus
 
+# The course, in the order the lessons index lists it; one file per id in static/lessons/.
+COURSE = ("cartas", "mus", "grande", "chica", "pares", "declaraciones", "juego", "punto", "real",
+          "envites", "ordago", "cuenta")
 LANGS = ("es", "en")
 KINDS = ("lance", "juego_winner", "tantos", "points", "descarte", "quiero")
 # Kinds answered by clicking a seat, by a number, by choosing cards, by quiero / no quiero.

@@ -1,0 +1,32 @@
+"""``embed.html``: what the frame shows is chosen by a URL parameter. Browser only.
+
+``?lesson=<id>`` plays one lesson. Another mode (a hand replay, say) adds its parameter and
+starter to ``MODES``; the first parameter present wins. The page gets ``<html class="ready">``
+once the mode accepts input, and an explanation if no mode matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from .dom import text_or_none
+from .lesson_app import show_failure, start_embed
+
+MODES: dict[str, Callable[[str], Awaitable[None]]] = {
+    "lesson": start_embed,
+}
+
+
+async def boot() -> None:
+    params = window.URLSearchParams.new(window.location.search)
+    for name, start in MODES.items():
+        value = text_or_none(params.get(name))
+        if value:
+            await start(value)
+            break
+    else:
+        show_failure(document.getElementById("lesson"),
+                     "Falta la lección: embed.html?lesson=pares")
+    document.documentElement.classList.add("ready")
