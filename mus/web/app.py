@@ -14,6 +14,7 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
+from .deal_link import parse_deal
 from .deckart import DeckArt
 from .dom import Page, local_storage, nil, query_param, text_or_none
 from .saves import SafeStorage
@@ -48,6 +49,7 @@ class App:
 
     def start(self) -> None:
         self.session.restore()
+        self._deal_from_link()
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
                               ("keydown", self.on_keydown)):
@@ -55,6 +57,19 @@ class App:
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy)
         self.drive()
+
+    def _deal_from_link(self) -> None:
+        """``?deal=…`` (a lesson's "Juega esta mano"): a new partida from that deal, once."""
+        try:
+            request = parse_deal(str(window.location.search))
+            if request is None:
+                return
+            for name, raw in request.settings.items():
+                self.session.set_setting(name, raw)
+            self.session.new_game(deal=request.game(self.session.settings.rules(), self.seed))
+        except ValueError as error:
+            window.console.error(f"mus: the deal in the link cannot be played: {error}")
+        window.history.replaceState(None, "", window.location.pathname)
 
     def render(self) -> None:
         self.page.show(build_view(self.session))

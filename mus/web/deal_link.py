@@ -53,5 +53,5 @@ def parse_deal(query: str) -> DealRequest | None:
     score = params.get("score", "0,0").split(",")
     if len(score) != 2 or not all(s.isdigit() for s in score):
         raise ValueError(f"expected score as two numbers such as 37,37 in the deal link, got {params.get('score')!r}")
-    settings = {name: params[name] for name in ("reyes", "real_31", "target") if name in params}
+    settings: dict[str, str] = {name: params[name] for name in ("reyes", "real_31", "target") if name in params}
     return DealRequest(hands, int(mano), (int(score[0]), int(score[1])), settings)

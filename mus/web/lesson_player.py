@@ -147,7 +147,7 @@ def save_progress(storage: Storage, player: LessonPlayer) -> None:
     progress = load_progress(storage)
     right, questions = player.score()
     old = progress.get(player.lesson.id, {})
-    old_right = old.get("right") if isinstance(old.get("right"), int) else 0
+    old_right = old["right"] if isinstance(old.get("right"), int) else 0
     progress[player.lesson.id] = {"done": bool(old.get("done")) or player.finished,
                                   "right": max(old_right, right), "questions": questions}
     storage.set(PROGRESS_KEY, json.dumps(progress, separators=(",", ":")))
