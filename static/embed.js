@@ -1,6 +1,6 @@
 /* Mus lessons in any page. Add, where a lesson should appear:
  *   <div data-mus-lesson="pares"></div>            (optional: data-lang="en")
- *   <script src="https://YOUR-SITE/static/embed.js" defer></script>
+ *   <script src="(this site)/static/embed.js" defer></script>
  * Each div becomes a card (title, the hand, "Empezar"); the lesson's iframe, and with it
  * Python, loads only when the reader clicks. The frame reports its height by postMessage. */
 (() => {

@@ -7,6 +7,7 @@ illegal step or a script that contradicts the engine's answer is a ``LessonError
 from __future__ import annotations
 
 import copy
+import re
 import json
 from pathlib import Path
 from typing import Any
@@ -245,3 +246,19 @@ def test_play_link_starts_a_partida_from_the_lesson_deal(lesson_id: str) -> None
     again = Session(session.storage)
     again.restore()  # the deal is saved like any partida
     assert again.game is not None and again.game.hand(0) == start.hand(0)
+
+
+URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
+
+
+@pytest.mark.parametrize("name", ["embed.html", "lessons.html", "article.html", "lessons.toml",
+                                  "static/embed.js", "static/lessons.css", "tests/pages/wheel.html"])
+def test_lesson_pages_reference_no_other_origin(name: str) -> None:
+    text = (LESSONS.parent.parent / name).read_text(encoding="utf-8")
+    assert URL_RE.findall(text) == []
+
+
+def test_embed_script_stays_small_and_plain() -> None:
+    text = (LESSONS.parent / "embed.js").read_text(encoding="utf-8")
+    assert len(text.encode()) < 8_000
+    assert "import " not in text and "pyscript" not in text.lower() and "pyodide" not in text.lower()

@@ -18,7 +18,7 @@ from playwright.sync_api import FrameLocator, Page
 
 from mus.web.lesson import Lesson
 from tests.browser import BOOT_TIMEOUT_MS, BootState, boot_page
-from tests.ui import py
+from tests.ui import py, run_axe
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +75,7 @@ def test_article_loads_nothing_heavy_before_a_click(article: BootState) -> None:
     assert "Los pares" in card.inner_text() and card.locator("button").inner_text() == "Empezar"
     assert card.locator(".mus-lesson-hand span").count() == 4
     assert article.external_requests == []
+    assert run_axe(page) == []
 
 
 def start(page: Page, lesson_id: str) -> FrameLocator:
@@ -145,6 +146,7 @@ def test_index_remembers_progress_after_a_reload(index: BootState) -> None:
     assert "1 de 2 bien" in item.inner_text()
     stored = json.loads(page.evaluate("() => localStorage.getItem('mus.lessons')"))
     assert stored["chica"] == {"done": False, "right": 1, "questions": 2}
+    assert run_axe(page) == []
 
 
 def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
@@ -183,6 +185,7 @@ def test_a_lesson_works_when_storage_throws(browser: Any, base_url: str) -> None
         page.wait_for_selector(".lverdict.is-right")
         assert page.locator(".lverdict").inner_text() == "Right!"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
+        assert run_axe(page) == []
         assert state.console_errors == []
     finally:
         state.close()
