@@ -154,7 +154,7 @@ def test_a_question_waits_for_an_answer_and_says_what_was_right() -> None:
     assert html.count("data-lesson-seat=") == 4 and "¿Quién gana la grande?" in html
     assert player.answer("3") is False
     html = player_html(player, embed=True)
-    assert "No: la respuesta es Tú." in html and ALL["grande"].steps[0].ask.explain["es"] in html  # type: ignore[union-attr]
+    assert "No: la respuesta es tú." in html and ALL["grande"].steps[0].ask.explain["es"] in html  # type: ignore[union-attr]
     assert "data-lesson-seat=" not in html
     assert player.answer("0") is None  # answered already
     assert player.next() and player.index == 1

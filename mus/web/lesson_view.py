@@ -116,7 +116,8 @@ def answer_text(player: LessonPlayer, value: str) -> str:
     ask, lang = player.question, player.lang
     assert ask is not None
     if ask.kind == "lance":
-        return t(lang, f"seat.{value}")
+        name = t(lang, f"seat.{value}")
+        return name[0].lower() + name[1:]  # mid-sentence
     if ask.kind == "juego_winner":
         return t(lang, f"team.{int(value) % 2}")
     if ask.kind == "descarte":
