@@ -251,7 +251,7 @@ def test_play_link_starts_a_partida_from_the_lesson_deal(lesson_id: str) -> None
 URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
 
 
-@pytest.mark.parametrize("name", ["embed.html", "lessons.html", "article.html", "lessons.toml",
+@pytest.mark.parametrize("name", ["embed.html", "lessons.html", "article.html",
                                   "static/embed.js", "static/lessons.css", "tests/pages/wheel.html"])
 def test_lesson_pages_reference_no_other_origin(name: str) -> None:
     text = (LESSONS.parent.parent / name).read_text(encoding="utf-8")

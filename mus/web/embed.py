@@ -1,8 +1,10 @@
 """``embed.html``: what the frame shows is chosen by a URL parameter. Browser only.
 
 ``?lesson=<id>`` plays one lesson. Another mode (a hand replay, say) adds its parameter and
-starter to ``MODES``; the first parameter present wins. The page gets ``<html class="ready">``
-once the mode accepts input, and an explanation if no mode matches.
+starter to ``MODES``; the parameter may be in the query or in the fragment (``#mano=…``), and
+the first mode whose parameter is present wins. The page gets ``<html class="ready">`` once the
+mode accepts input, and an explanation if no mode matches. The PyScript config is inline in
+``embed.html``: the engine's ``mus.zip`` only.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ MODES: dict[str, Callable[[str], Awaitable[None]]] = {
 
 
 async def boot() -> None:
-    params = window.URLSearchParams.new(window.location.search)
+    query = window.URLSearchParams.new(window.location.search)
+    fragment = window.URLSearchParams.new(str(window.location.hash).lstrip("#"))
     for name, start in MODES.items():
-        value = text_or_none(params.get(name))
+        value = text_or_none(query.get(name)) or text_or_none(fragment.get(name))
         if value:
             await start(value)
             break

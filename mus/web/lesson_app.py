@@ -95,6 +95,13 @@ class LessonApp:
             if lesson is not None:
                 self.open(lesson)
             return
+        if ui == "lang":
+            self.lang = text_or_none(attr("value")) or self.lang
+            if self.player is not None:
+                self.player.lang = self.lang
+            self.render()
+            self._focus("[data-lesson-ui=lang]")
+            return
         player = self.player
         if player is None:
             return

@@ -57,7 +57,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "progress.new": "sin empezar", "progress.started": "{right} de {total} bien",
         "progress.done": "✓ hecha · {right} de {total} bien", "open": "Empezar",
         "memory": "Este navegador no deja guardar: tu progreso no se recordará.",
-        "game": "Jugar una partida",
+        "game": "Jugar una partida", "other_lang": "English", "other_lang.label": "Lessons in English",
     },
     "en": {
         "seat.0": "You", "seat.1": "Right rival", "seat.2": "Partner", "seat.3": "Left rival",
@@ -88,7 +88,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "progress.new": "not started", "progress.started": "{right} of {total} right",
         "progress.done": "✓ done · {right} of {total} right", "open": "Start",
         "memory": "This browser does not let us save: your progress will not be remembered.",
-        "game": "Play a game",
+        "game": "Play a game", "other_lang": "Español", "other_lang.label": "Lecciones en español",
     },
 }
 
@@ -234,6 +234,7 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
     nav.append(f'<a class="lbtn play" href="{escape(play_href(lesson))}"{target}>{escape(t(lang, "play"))}</a>')
     if not embed:
         nav.append(f'<button type="button" class="lbtn" data-lesson-ui="index">{escape(t(lang, "index"))}</button>')
+        nav.append(lang_button(lang))
     heading = "h2" if embed else "h1"
     intro = f'<p class="lintro">{escape(lesson.intro[lang])}</p>' if player.index == 0 and lesson.intro[lang] else ""
     return (
@@ -247,6 +248,12 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
         f'{_count_html(lang, finished) if finished else ""}'
         f'{_question_html(player)}<nav class="lnav">{"".join(nav)}</nav></article>'
     )
+
+
+def lang_button(lang: str) -> str:
+    other = "en" if lang == "es" else "es"
+    return (f'<button type="button" class="lbtn" data-lesson-ui="lang" value="{other}" lang="{other}" '
+            f'aria-label="{escape(t(lang, "other_lang.label"))}">{escape(t(lang, "other_lang"))}</button>')
 
 
 def index_html(lang: str, lessons: list[Lesson], progress: dict[str, dict[str, Any]], memory: bool) -> str:
@@ -265,4 +272,5 @@ def index_html(lang: str, lessons: list[Lesson], progress: dict[str, dict[str, A
     note = f'<p class="lnote" role="status">{escape(t(lang, "memory"))}</p>' if memory else ""
     return (f'<section class="lindex"><h1>{escape(t(lang, "lessons"))}</h1>'
             f'<p>{escape(t(lang, "lessons.lead"))}</p>{note}<ol class="llist">{"".join(items)}</ol>'
-            f'<p><a class="lbtn" href="index.html">{escape(t(lang, "game"))}</a></p></section>')
+            f'<p class="lnav"><a class="lbtn" href="index.html">{escape(t(lang, "game"))}</a>'
+            f'{lang_button(lang)}</p></section>')
