@@ -29,7 +29,7 @@ def test_wheel_holds_the_engine_and_bots_with_metadata(tmp_path: Path) -> None:
     with zipfile.ZipFile(path) as zf:
         names = zf.namelist()
         files = {name: zf.read(name) for name in names}
-    assert "mus/__init__.py" in names and "mus/game.py" in names and "mus/ai/__init__.py" in names
+    assert {"mus/__init__.py", "mus/game.py", "mus/ai/__init__.py", "mus/py.typed"} <= set(names)
     assert not [n for n in names if n.startswith("mus/web/") or "__pycache__" in n]
     meta = files[f"mus-{version}.dist-info/METADATA"].decode()
     assert "Name: mus\n" in meta and f"Version: {version}\n" in meta

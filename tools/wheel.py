@@ -3,8 +3,8 @@
     python3 -m tools.wheel              # writes dist/mus-<version>-py3-none-any.whl
     python3 -m tools.wheel --out DIR
 
-The wheel holds ``mus/`` without ``mus/web/`` (the browser UI), plus the metadata a wheel
-needs (METADATA, WHEEL, RECORD with sha256 of every file). The version comes from
+The wheel holds ``mus/`` without ``mus/web/`` (the browser UI), a ``py.typed`` marker, plus
+the metadata a wheel needs (METADATA, WHEEL, RECORD with sha256 of every file). The version comes from
 ``pyproject.toml``. Only the standard library is used; entries are sorted and dated
 1980-01-01, so the same sources give the same bytes.
 """
@@ -62,6 +62,7 @@ def build_wheel(out: Path, source: Path = SOURCE) -> Path:
     entries: list[tuple[str, bytes]] = [
         ("mus/" + p.relative_to(source).as_posix(), p.read_bytes()) for p in package_files(source)]
     entries += [
+        ("mus/py.typed", b""),  # PEP 561: the engine is typed (mypy --strict)
         (f"{dist_info}/METADATA", _metadata(version, info["requires-python"]).encode()),
         (f"{dist_info}/WHEEL", (f"Wheel-Version: 1.0\nGenerator: tools.wheel\n"
                                 f"Root-Is-Purelib: true\nTag: {TAG}\n").encode()),

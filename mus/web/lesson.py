@@ -91,9 +91,7 @@ class Question:
         if kind not in KINDS:
             raise _fail(f"{where}.kind", f"one of {', '.join(KINDS)}", kind)
         lance = raw.get("lance")
-        if kind == "lance" and lance not in mus.LANCES:
-            raise _fail(f"{where}.lance", f"one of {', '.join(mus.LANCES)}", lance)
-        if lance is not None and lance not in mus.LANCES:
+        if (kind == "lance" or lance is not None) and lance not in mus.LANCES:
             raise _fail(f"{where}.lance", f"one of {', '.join(mus.LANCES)}", lance)
         accept = raw.get("accept", [])
         if (kind == "descarte") != bool(accept):
