@@ -262,3 +262,12 @@ def test_embed_script_stays_small_and_plain() -> None:
     text = (LESSONS.parent / "embed.js").read_text(encoding="utf-8")
     assert len(text.encode()) < 8_000
     assert "import " not in text and "pyscript" not in text.lower() and "pyodide" not in text.lower()
+
+
+def test_the_authors_tool_prints_engine_answers_and_fails_on_a_bad_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.lessons import main
+
+    assert main(["cuenta"]) == 0
+    out = capsys.readouterr().out
+    assert "ask juego_winner -> 1" in out and "0:no hay mus" in out
+    assert main(["no-such-lesson"]) == 1
