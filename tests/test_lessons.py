@@ -271,3 +271,14 @@ def test_the_authors_tool_prints_engine_answers_and_fails_on_a_bad_file(capsys: 
     out = capsys.readouterr().out
     assert "ask juego_winner -> 1" in out and "0:no hay mus" in out
     assert main(["no-such-lesson"]) == 1
+
+
+def test_a_question_about_the_count_hides_the_count_until_answered() -> None:
+    player = LessonPlayer(ALL["cuenta"])
+    player.answer("2")
+    player.next()
+    html = player_html(player, embed=True)
+    assert "3 de duples" not in html and 'data-score="37-37"' in html
+    player.answer("1")
+    html = player_html(player, embed=True)
+    assert "3 de duples" in html and 'data-score="38-41"' in html

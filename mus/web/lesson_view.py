@@ -22,6 +22,7 @@ from .lesson import Lesson
 from .lesson_player import LessonPlayer
 
 DECK = "static/deck.svg"
+COUNT_KINDS = ("tantos", "juego_winner")
 THE_LANCE = {
     "es": {"grande": "la grande", "chica": "la chica", "pares": "los pares", "juego": "el juego",
            "punto": "el punto"},
@@ -217,7 +218,10 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
     table = player.replay.table(player.index)
     finished = table.finished
     seats = "".join(_seat_html(player, seat, table.hands[seat], table.mano, finished) for seat in (2, 3, 1, 0))
-    a, b = finished["score"] if finished else game.score
+    ask = player.question
+    # A question about the count is asked before the count is shown.
+    counted = finished is not None and not (player.waiting and ask is not None and ask.kind in COUNT_KINDS)
+    a, b = finished["score"] if counted else player.before.score if finished else game.score
     step = lesson.steps[player.index]
     nav = []
     if player.index:
@@ -245,7 +249,7 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
         f'{intro}<div class="ltable">{seats}</div>'
         f'<p class="lscore" data-score="{a}-{b}">{escape(t(lang, "score", a=a, b=b, target=lesson.rules.target))}</p>'
         f'<p class="lsay" aria-live="polite">{escape(step.say[lang])}</p>'
-        f'{_count_html(lang, finished) if finished else ""}'
+        f'{_count_html(lang, finished) if counted else ""}'
         f'{_question_html(player)}<nav class="lnav">{"".join(nav)}</nav></article>'
     )
 
