@@ -220,8 +220,10 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
     seats = "".join(_seat_html(player, seat, table.hands[seat], table.mano, finished) for seat in (2, 3, 1, 0))
     ask = player.question
     # A question about the count is asked before the count is shown.
-    counted = finished is not None and not (player.waiting and ask is not None and ask.kind in COUNT_KINDS)
-    a, b = finished["score"] if counted else player.before.score if finished else game.score
+    asking_count = player.waiting and ask is not None and ask.kind in COUNT_KINDS
+    count, (a, b) = "", (player.before.score if finished else game.score)
+    if finished is not None and not asking_count:
+        count, (a, b) = _count_html(lang, finished), finished["score"]
     step = lesson.steps[player.index]
     nav = []
     if player.index:
@@ -249,7 +251,7 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
         f'{intro}<div class="ltable">{seats}</div>'
         f'<p class="lscore" data-score="{a}-{b}">{escape(t(lang, "score", a=a, b=b, target=lesson.rules.target))}</p>'
         f'<p class="lsay" aria-live="polite">{escape(step.say[lang])}</p>'
-        f'{_count_html(lang, finished) if counted else ""}'
+        f'{count}'
         f'{_question_html(player)}<nav class="lnav">{"".join(nav)}</nav></article>'
     )
 
