@@ -18,10 +18,13 @@ from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from .dom import local_storage, nil, text_or_none
 from .lesson import COURSE, LANGS, Lesson
 from .lesson_player import LessonPlayer, load_progress, save_progress
-from .lesson_view import index_html, player_html
+from .lesson_view import index_html, player_html, t
 from .saves import SafeStorage
 
 LESSON_URL = "static/lessons/{id}.json"
+# Where the keyboard goes when a step appears: the question's first control, else "next".
+QUESTION_FOCUS = "[data-lesson-seat], [data-lesson-card], #lesson-number, .lquestion button"
+MOVE_ON_FOCUS = "[data-lesson-ui=next]:not([disabled]), [data-lesson-ui=restart]"
 
 
 async def fetch_lesson(lesson_id: str) -> Lesson:
@@ -55,8 +58,7 @@ class LessonApp:
     def open(self, lesson: Lesson) -> None:
         self.player = LessonPlayer(lesson, self.lang)
         self.render()
-        self._focus("[data-lesson-seat], [data-lesson-card], #lesson-number, .lquestion button, "
-                    "[data-lesson-ui=next]:not([disabled])")
+        self._focus(f"{QUESTION_FOCUS}, {MOVE_ON_FOCUS}")
 
     def render(self) -> None:
         document.documentElement.lang = self.lang
@@ -66,6 +68,7 @@ class LessonApp:
         else:
             progress = load_progress(self.storage)
             self.root.innerHTML = index_html(self.lang, self.lessons, progress, self.storage.fallback)
+            document.title = t(self.lang, "lessons")
 
     def _focus(self, selector: str) -> None:
         el = self.root.querySelector(selector)
@@ -105,7 +108,7 @@ class LessonApp:
         player = self.player
         if player is None:
             return
-        focus = "[data-lesson-ui=next]:not([disabled]), [data-lesson-ui=restart]"
+        focus = MOVE_ON_FOCUS
         if seat is not None:
             self._answer(seat)
         elif card is not None and card.isdigit():
@@ -121,10 +124,10 @@ class LessonApp:
             focus = "#lesson-number" if player.waiting else focus
         elif ui == "next":
             player.next()
-            focus = "[data-lesson-seat], [data-lesson-card], #lesson-number, .lquestion button, " + focus
+            focus = f"{QUESTION_FOCUS}, {MOVE_ON_FOCUS}"
         elif ui == "back":
             player.back()
-            focus = "[data-lesson-ui=back], " + focus
+            focus = f"[data-lesson-ui=back], {MOVE_ON_FOCUS}"
         elif ui == "restart":
             player.restart()
             focus = "[data-lesson-ui=next]"
@@ -149,7 +152,7 @@ class LessonApp:
             event.preventDefault()
             self._answer(str(target.value))
             self.render()
-            self._focus("#lesson-number, [data-lesson-ui=next]:not([disabled]), [data-lesson-ui=restart]")
+            self._focus(f"#lesson-number, {MOVE_ON_FOCUS}")
 
 
 _apps: list[LessonApp] = []  # kept alive: the event proxies belong to them
