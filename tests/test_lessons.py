@@ -282,3 +282,14 @@ def test_a_question_about_the_count_hides_the_count_until_answered() -> None:
     player.answer("1")
     html = player_html(player, embed=True)
     assert "3 de duples" in html and 'data-score="38-41"' in html
+
+
+def test_a_finished_lesson_offers_the_next_one_and_the_index_counts_it() -> None:
+    player = LessonPlayer(ALL["punto"])
+    play_to_end(player, lambda p: p.correct())
+    html = player_html(player, embed=False, next_lesson=ALL["real"])
+    assert 'data-lesson-open="real"' in html and "Siguiente: La 31 real" in html
+    assert 'href="lessons.html?lang=es"' in player_html(player, embed=True)
+    store = MemoryStorage()
+    save_progress(store, player)
+    assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store), memory=False)

@@ -63,12 +63,18 @@ class LessonApp:
     def render(self) -> None:
         document.documentElement.lang = self.lang
         if self.player is not None:
-            self.root.innerHTML = player_html(self.player, embed=self.embed)
+            self.root.innerHTML = player_html(self.player, embed=self.embed, next_lesson=self._after(self.player.lesson))
             document.title = self.player.lesson.title[self.lang] + " · Mus"
         else:
             progress = load_progress(self.storage)
             self.root.innerHTML = index_html(self.lang, self.lessons, progress, self.storage.fallback)
             document.title = t(self.lang, "lessons")
+
+    def _after(self, lesson: Lesson) -> Lesson | None:
+        """The next lesson of the course on lessons.html (none in a frame)."""
+        ids = [x.id for x in self.lessons]
+        at = ids.index(lesson.id) if lesson.id in ids else len(ids)
+        return self.lessons[at + 1] if at + 1 < len(ids) else None
 
     def _focus(self, selector: str) -> None:
         el = self.root.querySelector(selector)

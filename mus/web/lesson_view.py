@@ -46,7 +46,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "quiero": "Quiero", "no quiero": "No quiero",
         "right": "¡Bien!", "wrong": "No: la respuesta es {answer}.",
         "next": "Siguiente", "back": "Atrás", "restart": "Empezar de nuevo",
-        "index": "Todas las lecciones", "play": "Juega esta mano",
+        "index": "Todas las lecciones", "play": "Juega esta mano", "next_lesson": "Siguiente: {title}",
+        "summary": "{done} de {total} lecciones hechas",
         "done": "Lección terminada: {right} de {total} respuestas bien.",
         "count": "El recuento", "after": "Después: vosotros {a} – ellos {b}", "declared.pares": "pares", "declared.juego": "juego",
         "yes": "sí", "no": "no", "nothing": "Ni tú ni nadie tiene nada que contar.",
@@ -77,7 +78,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "quiero": "Quiero (accept)", "no quiero": "No quiero (decline)",
         "right": "Right!", "wrong": "No: the answer is {answer}.",
         "next": "Next", "back": "Back", "restart": "Start again",
-        "index": "All lessons", "play": "Play this hand",
+        "index": "All lessons", "play": "Play this hand", "next_lesson": "Next: {title}",
+        "summary": "{done} of {total} lessons done",
         "done": "Lesson done: {right} of {total} answers right.",
         "count": "The count", "after": "Then: you {a} – them {b}", "declared.pares": "pares", "declared.juego": "juego",
         "yes": "yes", "no": "no", "nothing": "Nobody has anything to count.",
@@ -213,7 +215,8 @@ def play_href(lesson: Lesson) -> str:
     return "index.html?" + deal_query(["".join(start.hand(s)) for s in range(4)], lesson.mano, lesson.score, lesson.rules)
 
 
-def player_html(player: LessonPlayer, *, embed: bool) -> str:
+def player_html(player: LessonPlayer, *, embed: bool, next_lesson: Lesson | None = None) -> str:
+    """The lesson; ``next_lesson`` is offered once this one is done (lessons.html)."""
     lesson, lang, game = player.lesson, player.lang, player.game
     table = player.replay.table(player.index)
     finished = table.finished
@@ -231,6 +234,9 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
     if player.finished:
         right, total = player.score()
         nav.append(f'<p class="ldone" role="status">{escape(t(lang, "done", right=right, total=total))}</p>')
+        if next_lesson is not None:
+            nav.append(f'<button type="button" class="lbtn primary" data-lesson-open="{next_lesson.id}">'
+                       f'{escape(t(lang, "next_lesson", title=next_lesson.title[lang]))}</button>')
         nav.append(f'<button type="button" class="lbtn" data-lesson-ui="restart">{escape(t(lang, "restart"))}</button>')
     else:
         disabled = " disabled" if player.waiting else ""
@@ -238,6 +244,9 @@ def player_html(player: LessonPlayer, *, embed: bool) -> str:
                    f'{escape(t(lang, "next"))}</button>')
     target = ' target="_blank" rel="noopener"' if embed else ""
     nav.append(f'<a class="lbtn play" href="{escape(play_href(lesson))}"{target}>{escape(t(lang, "play"))}</a>')
+    if embed and player.finished:
+        nav.append(f'<a class="lbtn play" href="lessons.html?lang={lang}" target="_blank" rel="noopener">'
+                   f'{escape(t(lang, "index"))}</a>')
     if not embed:
         nav.append(f'<button type="button" class="lbtn" data-lesson-ui="index">{escape(t(lang, "index"))}</button>')
         nav.append(lang_button(lang))
@@ -276,6 +285,8 @@ def index_html(lang: str, lessons: list[Lesson], progress: dict[str, dict[str, A
             f'<span class="litem-intro">{escape(lesson.intro[lang])}</span>'
             f'<span class="lprogress">{escape(t(lang, state, right=right, total=total))}</span></button></li>')
     note = f'<p class="lnote" role="status">{escape(t(lang, "memory"))}</p>' if memory else ""
+    done = sum(1 for lesson in lessons if progress.get(lesson.id, {}).get("done"))
+    note += f'<p class="lsummary" data-done="{done}">{escape(t(lang, "summary", done=done, total=len(lessons)))}</p>'
     return (f'<section class="lindex"><h1>{escape(t(lang, "lessons"))}</h1>'
             f'<p>{escape(t(lang, "lessons.lead"))}</p>{note}<ol class="llist">{"".join(items)}</ol>'
             f'<p class="lnav"><a class="lbtn" href="index.html">{escape(t(lang, "game"))}</a>'
