@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import mus
-from mus.ai import LEVELS, make_bot
+from mus.ai import LEVELS, Decision, explain, make_bot
 from mus.cards import card_text
 from mus.lances import juego_value, pares_value
 
@@ -158,18 +158,21 @@ def _observe(pos: dict[str, Any], hands: list[list[str]]) -> dict[str, Any] | No
     return None if g is None or g.to_play != pos["seat"] else g.observation(pos["seat"])
 
 
-def decide(level: str, seed: int, pos: dict[str, Any], hands: list[list[str]]) -> tuple[dict[str, Any], str]:
+def decide(level: str, seed: int, pos: dict[str, Any], hands: list[list[str]]) -> tuple[dict[str, Any], Decision]:
     """Build the game, give the bot its observation (the game is alive meanwhile), drop it."""
     g = _replay(hands, pos["mano"], pos["score"], pos["rules"], pos["seed"], pos["actions"])
     assert g is not None and g.to_play == pos["seat"]
     obs = g.observation(pos["seat"])
-    choice = make_bot(level, seed).choose(obs) if level != "cheat" else CheatingBot().choose(obs)
+    decision = make_bot(level, seed).decide(obs) if level != "cheat" else CheatingBot().decide(obs)
     del g
-    return obs, choice
+    return obs, decision
 
 
 class CheatingBot:
     """Not fair on purpose: finds the live game and looks at the next seat's cards."""
+
+    def decide(self, obs: dict[str, Any]) -> Decision:
+        return Decision(self.choose(obs), {"kind": "random", "action": self.choose(obs)})
 
     def choose(self, obs: dict[str, Any]) -> str:
         legal = obs["legal_actions"]
@@ -181,7 +184,8 @@ class CheatingBot:
 
 
 def unfair_positions(level: str, count: int, seed: int) -> int:
-    """How many positions changed the observation or the decision when hidden cards moved."""
+    """How many positions changed the observation, the decision or its reason when hidden
+    cards moved. A reason may name only the bot's own cards."""
     rng = random.Random(seed)
     bad = swapped = 0
     for k, pos in enumerate(positions(count, seed)):
@@ -189,14 +193,18 @@ def unfair_positions(level: str, count: int, seed: int) -> int:
         if other is None:
             continue
         swapped += 1
-        obs_a, choice_a = decide(level, k, pos, pos["hands"])
-        obs_b, choice_b = decide(level, k, pos, other)
+        obs_a, decision_a = decide(level, k, pos, pos["hands"])
+        obs_b, decision_b = decide(level, k, pos, other)
         text = json.dumps(obs_a, ensure_ascii=False)
         hidden = {c for s in range(4) if s != pos["seat"] for c in pos["hands"][s]}
         assert not any(f'"{c}"' in text for c in hidden), "the observation shows hidden cards"
         assert obs_a == obs_b, "the observation depends on hidden cards"
-        assert choice_a in obs_a["legal_actions"]
-        bad += choice_a != choice_b
+        assert decision_a.action in obs_a["legal_actions"]
+        reason_text = json.dumps(decision_a.reason, ensure_ascii=False)
+        own = set(obs_a["hand"])
+        named = {c for c in (*pos["hands"][pos["seat"]], *hidden) if f'"{c}"' in reason_text}
+        assert named <= own, f"the reason names cards the bot cannot see: {named - own}"
+        bad += decision_a != decision_b
     assert swapped >= 0.8 * count
     return bad
 
@@ -217,9 +225,29 @@ def test_decision_is_a_function_of_the_observation_and_seed(level: str) -> None:
     """The same observation (even rebuilt from JSON, without any game alive) and seed give
     the same decision."""
     for k, pos in enumerate(positions(25, seed=3)):
-        obs, choice = decide(level, k, pos, pos["hands"])
+        obs, decision = decide(level, k, pos, pos["hands"])
         copy = json.loads(json.dumps(obs))
-        assert make_bot(level, k).choose(copy) == choice
+        assert make_bot(level, k).choose(copy) == decision.action
+        assert make_bot(level, k).decide(copy) == decision
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choose_is_decide_with_the_same_random_draws(level: str) -> None:
+    """One bot answering a run of positions: ``choose`` and ``decide`` agree at every step,
+    so they draw the same random numbers; reasons are JSON, explained in both languages."""
+    chooser, decider = make_bot(level, 5), make_bot(level, 5)
+    kinds = set()
+    for k, pos in enumerate(positions(40, seed=9)):
+        obs, _ = decide(level, k, pos, pos["hands"])
+        decision = decider.decide(obs)
+        assert chooser.choose(obs) == decision.action
+        assert json.loads(json.dumps(decision.reason)) == decision.reason
+        assert decision.reason["action"] == decision.action
+        kinds.add(decision.reason["kind"])
+        for lang in ("es", "en"):
+            text = explain(decision.reason, lang)
+            assert text.startswith(decision.action + ": ") and len(text) < 160, text
+    assert kinds >= ({"random"} if level == "random" else {"mus", "descarte", "bet"})
 
 
 # --- legality ---------------------------------------------------------------------------------

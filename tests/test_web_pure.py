@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "mus" / "web"
-PURE = ("i18n", "settings", "saves", "session", "view", "render", "deckart",
+PURE = ("i18n", "settings", "saves", "session", "view", "render", "deckart", "coaching",
         "lesson", "lesson_player", "lesson_view", "deal_link")
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js"}
 

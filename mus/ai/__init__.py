@@ -2,6 +2,8 @@
 
 ``make_bot(level, seed)`` gives an object whose ``choose(observation)`` returns one of
 ``observation["legal_actions"]``; its random choices come only from ``seed``.
+``decide(observation)`` gives the same action with its reason (a ``Decision``, see
+``explain``); ``coach(observation)`` gives a seat's chances at the lances still to decide.
 
 >>> import mus
 >>> from mus.ai import LEVELS, make_bot
@@ -10,20 +12,29 @@
 >>> g = mus.Game.new(mus.Rules(), seed=3)
 >>> make_bot("dificil", seed=1).choose(g.observation(g.to_play)) in ("mus", "no hay mus")
 True
+>>> d = make_bot("normal", seed=1).decide(g.observation(g.to_play))
+>>> d.action in ("mus", "no hay mus"), d.reason["kind"]
+(True, 'mus')
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .coach import coach
 from .dificil import DificilBot
 from .facil import FacilBot
 from .normal import NormalBot
 from .random_bot import RandomBot
+from .reasons import Decision, explain
+
+__all__ = ["LEVELS", "Bot", "Decision", "coach", "explain", "make_bot"]
 
 
 class Bot(Protocol):
     def choose(self, observation: dict[str, Any]) -> str: ...
+
+    def decide(self, observation: dict[str, Any]) -> Decision: ...
 
 
 LEVELS = ("random", "facil", "normal", "dificil")

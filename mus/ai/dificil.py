@@ -29,6 +29,7 @@ import math
 import random
 from typing import Any
 
+from . import reasons
 from .belief import Belief, _sigmoid
 from .strength import perceived_for
 from ..rules import Rules
@@ -55,28 +56,53 @@ class DificilBot:
         _warm_up()
 
     def choose(self, observation: dict[str, Any]) -> str:
+        return self.decide(observation).action
+
+    def decide(self, observation: dict[str, Any]) -> reasons.Decision:
         view = playable(observation)
+        hand = list(observation["hand"])
         if view.phase == "mus":
-            return self._mus(view)
+            return self._mus(view, hand)
         if view.phase == "descarte":
-            thrown, _ = best_discard(view.tables, view.cards, view.tables.equity_imp[view.pos],
-                                     _unseen(view))
-            return "descarte " + " ".join(map(str, thrown))
-        return legalize(Decision(view, self._rng).choose(), view.legal)
+            thrown, expected = best_discard(view.tables, view.cards,
+                                            view.tables.equity_imp[view.pos], _unseen(view))
+            action = "descarte " + " ".join(map(str, thrown))
+            return reasons.Decision(action, {
+                "kind": "descarte", "level": "dificil", "action": action, "hand": hand,
+                "keep": [c for p, c in enumerate(hand) if p not in thrown],
+                "expected": reasons.rounded(expected)})
+        valued = Decision(view, self._rng)
+        chosen = valued.choose()
+        action = legalize(chosen, view.legal)
+        bet = view.bet or {}
+        return reasons.Decision(action, {
+            "kind": "bet", "level": "dificil", "action": action, "lance": view.phase,
+            "hand": hand, "chance": reasons.rounded(valued._my_chance),
+            "facing": bool(valued.answering), "ordago": valued.ordago,
+            "stake": valued.table + valued.pending, "valued": chosen, "pick": valued.pick,
+            "options": {k: reasons.rounded(v) for k, v in valued.values.items()},
+            "samples": len(valued.worlds)})
 
     # --- mus ------------------------------------------------------------------------------
 
-    def _mus(self, view: View) -> str:
+    def _mus(self, view: View, hand: list[str]) -> reasons.Decision:
         t, pos = view.tables, view.pos
         now = t.equity[pos][view.hand_id] - t.mean_equity_rand[pos]
-        _, after = best_discard(t, view.cards, t.equity_imp[pos], _unseen(view))
+        thrown, after = best_discard(t, view.cards, t.equity_imp[pos], _unseen(view))
         later = after - t.mean_equity_imp[pos]
         # Rivals who asked for mus before us hold weaker hands than a random one.
         weak_rivals = sum(1 for s in view.rivals if view.votes.get(s) == "mus")
         edge = now - later + 0.15 * weak_rivals - MUS_MARGIN[pos]
         if abs(edge) < 0.1:
-            return "no hay mus" if self._rng.random() < 0.5 + edge * 5 else "mus"
-        return "no hay mus" if edge > 0 else "mus"
+            action = "no hay mus" if self._rng.random() < 0.5 + edge * 5 else "mus"
+        else:
+            action = "no hay mus" if edge > 0 else "mus"
+        # now and after in tantos of the hand; the edge compares each with its average.
+        return reasons.Decision(action, {
+            "kind": "mus", "level": "dificil", "action": action, "hand": hand,
+            "keep": [c for p, c in enumerate(hand) if p not in thrown],
+            "now": reasons.rounded(t.equity[pos][view.hand_id]), "after": reasons.rounded(after),
+            "edge": reasons.rounded(edge), "weak_rivals": weak_rivals})
 
 
 class World:
@@ -113,6 +139,8 @@ class Decision:
         self.worlds: list[World] = []
         self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
         self._my_chance = 0.5
+        self.values: dict[str, float] = {}
+        self.pick = "best"
         self.ordago_centre = ORDAGO_CENTRE
         self.call_shift = 0.0
         bettor = bet.get("bettor")
@@ -356,9 +384,11 @@ class Decision:
         return "no quiero"
 
     def choose(self) -> str:
+        """Pick an option; ``values`` and ``pick`` (best, bluff, slow or mixed) say why."""
         values = self.options()
         legal = set(self.view.legal)
         values = {a: v for a, v in values.items() if a in legal or envido_amount(a)}
+        self.values = values
         if not values:
             return self.view.legal[0]
         us, them, target = self.view.us, self.view.them, self.target
@@ -371,9 +401,11 @@ class Decision:
         if not self.answering and self.next_index + 1 < len(self.speakers):
             if (best_action == "paso" and self.lance in ("grande", "chica")
                     and values.get("envido", -1.0) >= best - 1.5 * point and rng.random() < BLUFF):
+                self.pick = "bluff"
                 return "envido"
             if (best_action != "paso" and self._my_chance >= 0.85
                     and values["paso"] >= best - 1.5 * point and rng.random() < SLOW_PLAY):
+                self.pick = "slow"
                 return "paso"
         # Otherwise a softmax over the options, with a temperature of a third of a tanto.
         temperature = 0.3 * point
@@ -382,7 +414,9 @@ class Decision:
         for action, score in scores.items():
             r -= score
             if r <= 0:
+                self.pick = "best" if action == best_action else "mixed"
                 return action
+        self.pick = "best"
         return best_action
 
 

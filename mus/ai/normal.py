@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .reasons import Decision, rounded
 from .strength import team_chance
 from .view import View, best_discard, legalize, playable
 
@@ -27,16 +28,37 @@ class NormalBot:
         self._rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any]) -> str:
-        view = playable(observation)
-        if view.phase == "mus":
-            pct = view.tables.equity_pct[view.pos][view.hand_id]
-            return "no hay mus" if pct >= CUT_PCT[view.pos] else "mus"
-        if view.phase == "descarte":
-            thrown, _ = best_discard(view.tables, view.cards, view.tables.mean_equity)
-            return "descarte " + " ".join(map(str, thrown))
-        return legalize(self._bet(view), view.legal)
+        return self.decide(observation).action
 
-    def _bet(self, view: View) -> str:
+    def decide(self, observation: dict[str, Any]) -> Decision:
+        view = playable(observation)
+        hand = list(observation["hand"])
+        if view.phase in ("mus", "descarte"):
+            thrown, expected = best_discard(view.tables, view.cards, view.tables.mean_equity)
+            keep = [c for p, c in enumerate(hand) if p not in thrown]
+            if view.phase == "descarte":
+                action = "descarte " + " ".join(map(str, thrown))
+                return Decision(action, {"kind": "descarte", "level": "normal", "action": action,
+                                         "hand": hand, "keep": keep,
+                                         "expected": rounded(expected)})
+            pct = view.tables.equity_pct[view.pos][view.hand_id]
+            action = "no hay mus" if pct >= CUT_PCT[view.pos] else "mus"
+            return Decision(action, {"kind": "mus", "level": "normal", "action": action,
+                                     "hand": hand, "keep": keep, "strength": rounded(pct),
+                                     "threshold": CUT_PCT[view.pos]})
+        choice, p, need = self._bet(view)
+        action = legalize(choice, view.legal)
+        bet = view.bet or {}
+        reason = {"kind": "bet", "level": "normal", "action": action, "lance": view.phase,
+                  "hand": hand, "chance": rounded(p), "facing": bool(bet.get("answering")),
+                  "ordago": bool(bet.get("ordago")),
+                  "stake": int(bet.get("table", 0)) + int(bet.get("pending", 0))}
+        if need is not None:
+            reason["threshold"] = need
+        return Decision(action, reason)
+
+    def _bet(self, view: View) -> tuple[str, float, float | None]:
+        """The bet, the team's chance at the lance and the chance it was compared with."""
         lance = view.phase
         p = team_chance(view, lance)
         bet = view.bet or {}
@@ -45,11 +67,13 @@ class NormalBot:
         them_left = view.target - view.them
         us_left = view.target - view.us
         if not facing:
-            if p >= 0.93 and lance in ("pares", "juego") or p >= 0.75 and them_left <= 6:
-                return "ordago"
+            if p >= 0.93 and lance in ("pares", "juego"):
+                return "ordago", p, 0.93
+            if p >= 0.75 and them_left <= 6:
+                return "ordago", p, 0.75
             if p >= 0.85:
-                return "envido 4" if self._rng.random() < 0.5 else "envido"
-            return "envido" if p >= 0.62 else "paso"
+                return ("envido 4" if self._rng.random() < 0.5 else "envido"), p, 0.85
+            return ("envido" if p >= 0.62 else "paso"), p, 0.62
         stake = table + pending
         deje = table or 1
         if bet.get("ordago"):
@@ -58,12 +82,12 @@ class NormalBot:
                 need = 0.3        # refusing as good as loses the juego
             elif us_left <= 4:
                 need = 0.85       # we are nearly there: no need to gamble
-            return "quiero" if p >= need else "no quiero"
+            return ("quiero" if p >= need else "no quiero"), p, need
         if them_left <= deje:
-            return "quiero" if p < 0.8 else "envido"
+            return ("quiero" if p < 0.8 else "envido"), p, None
         if p >= 0.9 and (lance in ("pares", "juego") or them_left <= 10):
-            return "ordago"
+            return "ordago", p, 0.9
         if p >= 0.8 and stake < 12:
-            return "envido"
+            return "envido", p, 0.8
         need = 0.42 if stake <= 2 else 0.5 if stake <= 6 else 0.58
-        return "quiero" if p >= need else "no quiero"
+        return ("quiero" if p >= need else "no quiero"), p, need

@@ -5,13 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .reasons import Decision
+
 
 class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any]) -> str:
+        return self.decide(observation).action
+
+    def decide(self, observation: dict[str, Any]) -> Decision:
         legal: list[str] = observation["legal_actions"]
         if not legal:
             raise ValueError("expected an observation of the seat to play, with legal actions")
-        return self._rng.choice(legal)
+        action = self._rng.choice(legal)
+        return Decision(action, {"kind": "random", "level": "random", "action": action})

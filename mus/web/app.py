@@ -14,7 +14,7 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
-from .deal_link import parse_deal
+from .deal_link import parse_deal, without_deal
 from .deckart import DeckArt
 from .dom import Page, local_storage, nil, query_param, text_or_none
 from .saves import SafeStorage
@@ -43,6 +43,7 @@ class App:
         self.session = Session(SafeStorage(local_storage()), instant=instant)
         self.page = Page(_deck_art())
         self.driving = False
+        self.coaching = False
         self._proxies: list[Any] = []
 
     # --- life cycle ------------------------------------------------------------------
@@ -69,10 +70,25 @@ class App:
             self.session.new_game(deal=request.game(self.session.settings.rules(), self.seed))
         except ValueError as error:
             window.console.error(f"mus: the deal in the link cannot be played: {error}")
-        window.history.replaceState(None, "", window.location.pathname)
+        window.history.replaceState(None, "", window.location.pathname + without_deal(str(window.location.search)))
 
     def render(self) -> None:
         self.page.show(build_view(self.session))
+        if self.session.coach_due() and not self.coaching:
+            self.coaching = True
+            asyncio.ensure_future(self._coach())
+
+    async def _coach(self) -> None:
+        """Bring the coach panel up to date once the table is painted (a frame later)."""
+        try:
+            while self.session.coach_due():
+                await asyncio.sleep(0.03)
+                self.session.update_coach()
+                self.page.show(build_view(self.session))
+        except Exception as error:  # the coach is an aid: the game goes on without it
+            window.console.error(f"mus: coach failed: {error!r}")
+        finally:
+            self.coaching = False
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a showdown waits)."""

@@ -11,6 +11,8 @@ back once, starts a new partida from it and drops the parameters from the addres
 (['RoRcC6', '7654', 'CCSA', '3322'], 0, (37, 37), {'reyes': '8', 'real_31': 'true', 'target': '40'})
 >>> parse_deal("seed=3") is None
 True
+>>> without_deal("?speed=0&" + q)
+'?speed=0'
 >>> parse_deal("deal=RR&mano=9")
 Traceback (most recent call last):
 ...
@@ -20,9 +22,12 @@ ValueError: expected mano to be a seat 0..3 in the deal link, got '9'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import mus
+
+
+KEYS = ("deal", "mano", "score", "reyes", "real_31", "target")
 
 
 @dataclass(frozen=True)
@@ -55,3 +60,9 @@ def parse_deal(query: str) -> DealRequest | None:
         raise ValueError(f"expected score as two numbers such as 37,37 in the deal link, got {params.get('score')!r}")
     settings: dict[str, str] = {name: params[name] for name in ("reyes", "real_31", "target") if name in params}
     return DealRequest(hands, int(mano), (int(score[0]), int(score[1])), settings)
+
+
+def without_deal(query: str) -> str:
+    """The query string with the deal's parameters dropped (others, e.g. ``speed``, stay)."""
+    kept = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True) if k not in KEYS]
+    return "?" + urlencode(kept) if kept else ""

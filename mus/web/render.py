@@ -159,7 +159,8 @@ def center(view: dict[str, Any]) -> str:
     bet = f'<p class="bet">{_e(c["bet"])}</p>' if c["bet"] else ""
     return (f'<p class="phase-line"><span id="phase" data-phase="{_e(c["phase"])}">{_e(c["phase_name"])}</span></p>'
             f'<ol class="lances">{"".join(chips)}</ol>{bet}'
-            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{_e(c["status"])}</p>')
+            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{_e(c["status"])}</p>'
+            + coach_panel(view.get("coach")))
 
 
 def controls(view: dict[str, Any]) -> str:
@@ -237,6 +238,7 @@ def setup(s: dict[str, Any]) -> str:
             group += (f'<label class="check"><input type="checkbox" id="set-real_31" data-setting="real_31"'
                       f'{" checked" if r["checked"] else ""}><span>{_e(r["label"])}</span></label>')
         groups.append(f'<div class="setting">{group}</div>')
+    groups.append(toggles(s.get("toggles") or []))
     warning = f'<p class="warning">{_e(s["warning"])}</p>' if s["warning"] else ""
     buttons = "".join(spec_button(b) for b in s["buttons"])
     body = (f'<div class="setup-form">{"".join(groups)}</div>{warning}'
@@ -275,7 +277,7 @@ def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
     banners = "".join(f'<p class="banner {"won" if b["won"] else "lost"}">{_e(b["text"])}</p>' for b in s["banners"])
     count = (f'<ul class="lance-results">{lances}</ul>'
              f'<h3>{_e(s["ledger_title"])}</h3><ul class="ledger">{ledger}</ul>'
-             f'<p class="final-score">{_e(s["score_text"])}</p>')
+             f'<p class="final-score">{_e(s["score_text"])}</p>' + reasons(s.get("reasons")))
     body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
             f'<div class="sd-count">{count}</div></div>'
             f'<div class="buttons sticky">{spec_button({**s["button"], "kind": "primary"})}</div>')
@@ -297,3 +299,37 @@ def log_lines(view: dict[str, Any]) -> list[str]:
 def log_title(view: dict[str, Any]) -> str:
     log = view.get("log")
     return _e(log["title"]) if log else ""
+
+
+# --- coach and reasons ---------------------------------------------------------------------------
+
+
+def coach_panel(c: dict[str, Any] | None) -> str:
+    """The coach's chances for the player's team (``view["coach"]``), if the setting is on."""
+    if not c:
+        return ""
+    if c["pending"]:
+        body = f'<p class="coach-working">{_e(c["working"])}</p>'
+    else:
+        rows = "".join(f'<li data-coach="{_e(ln["lance"])}"><span>{_e(ln["name"])}</span> '
+                       f'<meter min="0" max="100" value="{ln["pct"]}"></meter> <b>{ln["pct"]} %</b></li>'
+                       for ln in c["lances"])
+        body = f'<ul class="coach-lances">{rows}</ul><p class="coach-tantos">{_e(c["tantos"])}</p>'
+    return (f'<aside class="coach" aria-live="polite" aria-busy="{str(c["pending"]).lower()}">'
+            f'<h3>{_e(c["title"])}</h3>{body}</aside>')
+
+
+def toggles(items: list[dict[str, Any]]) -> str:
+    """Checkboxes for on/off settings of the new-game screen (coach, reasons)."""
+    boxes = "".join(f'<label class="check"><input type="checkbox" id="set-{_e(o["name"])}" '
+                    f'data-setting="{_e(o["name"])}"{" checked" if o["checked"] else ""}>'
+                    f'<span>{_e(o["label"])}</span></label>' for o in items)
+    return f'<div class="setting toggles">{boxes}</div>' if boxes else ""
+
+
+def reasons(r: dict[str, Any] | None) -> str:
+    """The partner's reasons at the count."""
+    if not r:
+        return ""
+    lines = "".join(f"<li>{_e(line)}</li>" for line in r["lines"])
+    return f'<h3>{_e(r["title"])}</h3><ul class="reasons" data-reasons="2">{lines}</ul>'

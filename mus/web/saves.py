@@ -10,6 +10,12 @@ version, how many showdowns the player has acknowledged, how many finished hands
 to the statistics, the settings and each seat's bot level. A save that cannot be used is
 never deleted: it is moved aside under ``mus.save.corrupt.<time>``.
 
+Optional (saves without it still load): ``reasons``, why each bot acted, keyed by the
+action's index in the game's ``actions`` (as text, JSON keys being strings): ``{"17":
+{"seat": 1, "hand": 0, "reason": {...}}}`` where ``hand`` indexes ``game.history`` once
+that hand is over and ``reason`` is the bot's ``Decision.reason`` (``mus.ai.explain``).
+Entries that do not fit the game are dropped on load; the partida is kept.
+
 >>> store = MemoryStorage()
 >>> game = mus.Game.new(seed=1).apply("mus")
 >>> write_save(store, Saved(game, acked=0, counted=0, settings=Settings(), levels=[None, "normal", "normal", "normal"]))
@@ -142,6 +148,7 @@ class Saved:
     counted: int = 0  # finished hands already added to the statistics
     settings: Settings = field(default_factory=Settings)
     levels: list[str | None] = field(default_factory=lambda: [None, "normal", "normal", "normal"])
+    reasons: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → seat, hand, reason
 
 
 class SaveError(ValueError):
@@ -160,6 +167,7 @@ def encode_save(saved: Saved) -> str:
         "counted": saved.counted,
         "settings": saved.settings.to_dict(),
         "levels": saved.levels,
+        "reasons": {str(index): entry for index, entry in sorted(saved.reasons.items())},
         "saved_at": int(time.time() * 1000),
     }, ensure_ascii=False, separators=(",", ":"))
 
@@ -193,7 +201,24 @@ def decode_save(text: str) -> Saved:
         raise SaveError("unreadable", f"expected four seat levels, got {levels!r}")
     return Saved(game, _count(data.get("acked", finished), finished),
                  _count(data.get("counted", finished), finished),
-                 Settings.from_dict(data.get("settings")), list(levels))
+                 Settings.from_dict(data.get("settings")), list(levels),
+                 _reasons(data.get("reasons"), len(game.actions), finished))
+
+
+def _reasons(data: object, actions: int, finished: int) -> dict[int, dict[str, Any]]:
+    """The saved bots' reasons that fit the game; anything else is left out."""
+    if not isinstance(data, dict):
+        return {}
+    kept: dict[int, dict[str, Any]] = {}
+    for key, entry in data.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < actions
+                and isinstance(entry, dict) and isinstance(entry.get("reason"), dict)):
+            continue
+        seat, hand = entry.get("seat"), entry.get("hand")
+        if (isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= 3
+                and isinstance(hand, int) and not isinstance(hand, bool) and 0 <= hand <= finished):
+            kept[int(key)] = {"seat": seat, "hand": hand, "reason": entry["reason"]}
+    return kept
 
 
 def write_save(storage: Storage, saved: Saved) -> None:

@@ -15,17 +15,17 @@ partida is written to storage before the call returns.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 import mus
-from mus.ai import make_bot
+from mus.ai import coach, make_bot
 
 from .i18n import envido_amount
 from .saves import (
     Saved, Storage, count_hand, count_partida, load_save, load_settings,
     load_stats, write_save, write_settings, write_stats,
 )
-from .settings import Settings
 
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
@@ -46,6 +46,7 @@ class Session:
         self.selected: set[int] = set()
         self.envite = DEFAULT_ENVITE
         self.bots: dict[int, Any] = {}
+        self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
 
     # --- reading ----------------------------------------------------------------------
 
@@ -105,7 +106,7 @@ class Session:
         self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level])
         self._make_bots()
         self.screen = "table"
-        self.selected, self.envite = set(), DEFAULT_ENVITE
+        self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
         self.notices = [n for n in self.notices if n["kind"] == "memory"]
         self._write()
 
@@ -113,8 +114,8 @@ class Session:
         """A new partida with the finished one's table (rules, level) and today's preferences."""
         if self.saved is not None:
             previous = self.saved.settings
-            self.settings = Settings(previous.level, previous.reyes, previous.real_31, previous.target,
-                                     previous.juegos, self.settings.speed, self.settings.lang)
+            self.settings = replace(previous, speed=self.settings.speed, lang=self.settings.lang,
+                                    coach=self.settings.coach, reasons=self.settings.reasons)
             write_settings(self.storage, self.settings)
         self.new_game(seed)
 
@@ -135,14 +136,54 @@ class Session:
         return True
 
     def bot_move(self) -> tuple[int, str] | None:
-        """Let the bot whose turn it is act; returns (seat, notation)."""
+        """Let the bot whose turn it is act, keeping its reason in the save; returns
+        (seat, notation)."""
         seat = self.bot_to_play()
         if seat is None:
             return None
-        assert self.game is not None
-        notation = self.bots[seat].choose(self.game.observation(seat))
+        game = self.game
+        assert game is not None and self.saved is not None
+        bot = self.bots[seat]
+        observation = game.observation(seat)
+        if hasattr(bot, "decide"):
+            decision = bot.decide(observation)
+            notation = decision.action
+            self.saved.reasons[len(game.actions)] = {"seat": seat, "hand": len(game.history),
+                                                     "reason": decision.reason}
+        else:
+            notation = bot.choose(observation)
         self._advance(notation)
         return seat, notation
+
+    def hand_reasons(self, hand: int, seats: tuple[int, ...]) -> list[tuple[int, dict[str, Any]]]:
+        """(seat, reason) of the bots at ``seats`` in hand ``hand`` (an index of the history),
+        in the order they acted."""
+        if self.saved is None:
+            return []
+        return [(e["seat"], e["reason"]) for _, e in sorted(self.saved.reasons.items())
+                if e["hand"] == hand and e["seat"] in seats]
+
+    # --- the coach ------------------------------------------------------------------------
+
+    def coach_due(self) -> bool:
+        """The coach panel is on and its numbers are not for the position on the table."""
+        game = self.game
+        return (self.settings.coach and game is not None and self.screen == "table"
+                and not game.is_over and (self.coached is None or self.coached[0] != len(game.actions)))
+
+    def update_coach(self) -> None:
+        """The coach of the player's seat for the position now (the DOM layer calls this
+        after painting, so the table never waits for it)."""
+        game = self.game
+        if game is not None and self.coach_due():
+            self.coached = (len(game.actions), coach(game.observation(HUMAN)))
+
+    def coach_now(self) -> dict[str, Any] | None:
+        """The coach's numbers if they are for the position on the table."""
+        game = self.game
+        if game is None or self.coached is None or self.coached[0] != len(game.actions):
+            return None
+        return self.coached[1]
 
     def _advance(self, notation: str) -> None:
         assert self.saved is not None

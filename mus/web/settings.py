@@ -28,6 +28,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "juegos": (1, 2, 3),
     "speed": SPEEDS,
     "lang": LANGS,
+    "coach": (False, True),     # the coach's chances beside the table while playing
+    "reasons": (False, True),   # the partner's reasons at the count
 }
 
 
@@ -40,6 +42,8 @@ class Settings:
     juegos: int = 2
     speed: str = "normal"
     lang: str = DEFAULT_LANG
+    coach: bool = False
+    reasons: bool = False
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:

@@ -14,6 +14,7 @@ from .i18n import (
     LANCES, action_label, card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger,
     join_words, stones, t,
 )
+from .coaching import coach_panel, partner_reasons, toggles
 from .session import HUMAN, Session
 from .settings import CHOICES
 
@@ -41,7 +42,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "notices": _notices(session, lang),
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
-        "showdown": None, "fin": None, "setup": None,
+        "showdown": None, "fin": None, "setup": None, "coach": None,
     }
     if session.screen == "setup" or game is None:
         view["setup"] = _setup(session, lang)
@@ -53,9 +54,11 @@ def build_view(session: Session) -> dict[str, Any]:
     view["center"] = _center(obs, lang)
     view["controls"] = _controls(session, obs, lang)
     view["log"] = _log(obs, lang)
+    view["coach"] = coach_panel(session, lang)
     index = session.showdown_index()
     if session.screen == "table" and index is not None:
         view["showdown"] = _showdown(game.history, index, game.is_over, lang)
+        view["showdown"]["reasons"] = partner_reasons(session, index, lang)
     elif session.screen == "table" and game.is_over:
         view["fin"] = _fin(session, lang)
     return view
@@ -368,6 +371,7 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
     return {
         "title": t(lang, "setup.title"), "groups": groups,
         "real_31": {"name": "real_31", "label": t(lang, "setup.real_31"), "checked": settings["real_31"]},
+        "toggles": toggles(session, lang),
         "warning": t(lang, "setup.resume") if in_progress else None,
         "buttons": buttons, "stats": _stats(session, lang),
     }

@@ -1,0 +1,56 @@
+"""The coach panel and the partner's reasons in the browser, switched on from the new-game screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser import BootState
+from tests.ui import assert_no_hidden_cards, play_until_overlay, py, start_game, wait_for_choice
+
+pytestmark = pytest.mark.browser
+
+REASONS = ("import json; from mus.ai import explain; from mus.web import app as _a; "
+           "s = _a._app.session; json.dumps([explain(r, 'es') for _, r in s.hand_reasons({hand}, {seats})])")
+
+
+def _tick(page: BootState, name: str) -> None:
+    page.page.click(f'label:has(> input[data-setting="{name}"])')
+    page.page.wait_for_selector(f'input[data-setting="{name}"]:checked', state="attached")
+
+
+def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
+    page = instant.page
+    assert page.locator(".coach").count() == 0
+    _tick(instant, "coach")
+    _tick(instant, "reasons")
+    start_game(page, level="normal")
+    wait_for_choice(page)
+    page.wait_for_selector('.coach [data-coach="grande"]', timeout=20_000)
+    shown = page.inner_text(".coach")
+    percentages = [int(p) for p in re.findall(r"(\d+) %", shown)]
+    assert len(percentages) >= 4 and all(0 <= p <= 100 for p in percentages)
+    expected = py(page, "import json; from mus.ai import coach; from mus.web import app as _a; "
+                        "g = _a._app.session.game; json.dumps(coach(g.observation(0))['lances'])")
+    assert percentages[:len(expected)] == [round(100 * p) for p in expected.values()]
+    assert_no_hidden_cards(page)
+
+    s = play_until_overlay(page, 200)
+    assert s["overlay"] and "showdown" in s["overlay"]
+    hand = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.showdown_index())")
+    partner = py(page, REASONS.format(hand=hand, seats=(2,)))
+    lines = page.locator('[data-reasons="2"] li').all_inner_texts()
+    assert lines == (partner or ["Tu compañero no tuvo que decidir nada."])
+    rivals = py(page, REASONS.format(hand=hand, seats=(1, 3)))
+    overlay = page.inner_text("#overlay")
+    assert not any(line in overlay for line in rivals if line not in partner)
+
+    # The reasons are in the save: a reload keeps them.
+    kept = py(page, "import json; from mus.web import app as _a; json.dumps(len(_a._app.session.saved.reasons))")
+    assert kept > 0
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    again = py(page, "import json; from mus.web import app as _a; json.dumps(len(_a._app.session.saved.reasons))")
+    assert again == kept
+    assert not instant.console_errors, instant.console_errors
