@@ -32,4 +32,5 @@ async def boot() -> None:
     else:
         show_failure(document.getElementById("lesson"),
                      "Falta la lección: embed.html?lesson=pares")
+    window.__mus.step("lesson ready")
     document.documentElement.classList.add("ready")
