@@ -187,5 +187,9 @@ def test_a_lesson_works_when_storage_throws(browser: Any, base_url: str) -> None
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 320
         assert run_axe(page) == []
         assert state.console_errors == []
+        # An unknown lesson is explained, and the frame is still marked ready for its parent.
+        page.goto(base_url + "embed.html?lesson=nope")
+        page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert "nope" in page.locator(".lerror").inner_text()
     finally:
         state.close()
