@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page
 
 from mus.web.lesson import Lesson
+from mus.web.lesson_view import play_href
 from tests.browser import BOOT_TIMEOUT_MS, BootState, boot_page
 from tests.ui import py, run_axe
 
@@ -42,6 +43,10 @@ def first_question(lesson_id: str) -> tuple[int, str, str]:
     ask = data.steps[index].ask
     assert ask is not None
     return index, replay.answers[index], ask.explain["es"]
+
+
+def play_link(lesson_id: str) -> str:
+    return play_href(lesson(lesson_id))
 
 
 def frame_height(page: Page, lesson_id: str) -> float:
@@ -163,6 +168,15 @@ def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
                     "json.dumps({'hands': [g.hand(s) for s in range(4)], 'score': g.score, 'mano': g.mano})")
     assert game == {"hands": [expected.hand(s) for s in range(4)], "score": [37, 37], "mano": 0}
     assert "deal=" not in page.url  # a reload resumes the game instead of dealing again
+
+    # A partida in progress is left only if the player agrees: declining keeps it.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.goto(page.url.split("index.html")[0] + play_link("real"))
+    page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert asked and "partida a medias" in asked[0]
+    still = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.score)")
+    assert still == [37, 37] and "deal=" not in page.url
     assert index.console_errors == []
 
 

@@ -28,6 +28,11 @@ import mus
 
 
 KEYS = ("deal", "mano", "score", "reyes", "real_31", "target")
+# Asked before a deal link replaces a partida in progress (nothing is lost without a yes).
+REPLACE_PROMPT = {
+    "es": "Tienes una partida a medias. ¿La dejas para jugar esta mano?",
+    "en": "You have a partida in progress. Leave it to play this hand?",
+}
 
 
 @dataclass(frozen=True)
