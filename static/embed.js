@@ -2,7 +2,8 @@
  *   <div data-mus-lesson="pares"></div>            (optional: data-lang="en")
  *   <script src="(this site)/static/embed.js" defer></script>
  * Each div becomes a card (title, the hand, "Empezar"); the lesson's iframe, and with it
- * Python, loads only when the reader clicks. The frame reports its height by postMessage. */
+ * Python, loads only when the reader clicks. The frame reports its height by postMessage.
+ * Divs added after the page loaded: call musLessons.scan(). */
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -100,4 +101,5 @@ color:#2b2100;cursor:pointer;min-height:2.6rem}
   const run = () => document.querySelectorAll("[data-mus-lesson]").forEach(mount);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else run();
+  window.musLessons = { scan: run }; // pages that add lessons later call musLessons.scan()
 })();

@@ -81,6 +81,11 @@ def test_article_loads_nothing_heavy_before_a_click(article: BootState) -> None:
     assert card.locator(".mus-lesson-hand span").count() == 4
     assert article.external_requests == []
     assert run_axe(page) == []
+    # A lesson added later by the page's own script becomes a card too.
+    page.evaluate("""() => { const d = document.createElement('div'); d.dataset.musLesson = 'punto';
+        document.querySelector('main').append(d); musLessons.scan(); }""")
+    page.wait_for_selector('[data-mus-lesson="punto"] .mus-lesson-hand')
+    assert page.locator("iframe").count() == 0
 
 
 def start(page: Page, lesson_id: str) -> FrameLocator:
