@@ -100,8 +100,8 @@ def t(lang: str, key: str, **values: Any) -> str:
     return STRINGS.get(lang, STRINGS["es"])[key].format(**values)
 
 
-def card_html(lang: str, card: str, extra: str = "") -> str:
-    return (f'<span class="lcard" role="img" aria-label="{escape(card_name(lang, card))}"{extra}>'
+def card_html(lang: str, card: str) -> str:
+    return (f'<span class="lcard" role="img" aria-label="{escape(card_name(lang, card))}">'
             f'<svg viewBox="0 0 200 300" aria-hidden="true" focusable="false">'
             f'<use href="{DECK}#{card}"/></svg></span>')
 
