@@ -32,8 +32,8 @@ COURSE = ("cartas", "mus", "grande", "chica", "pares", "declaraciones", "juego",
           "envites", "ordago", "cuenta")
 LANGS = ("es", "en")
 KINDS = ("lance", "juego_winner", "tantos", "points", "descarte", "quiero")
-# Kinds answered by clicking a seat, by a number, by choosing cards, by quiero / no quiero.
-SEAT_KINDS, NUMBER_KINDS = ("lance", "juego_winner"), ("tantos", "points")
+# Kinds answered by a number (the others: a seat, cards, quiero / no quiero).
+NUMBER_KINDS = ("tantos", "points")
 DEFAULT_SEED = 1
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 RULE_KEYS = ("reyes", "real_31", "target")

@@ -18,7 +18,7 @@ from typing import Any
 
 from .deal_link import deal_query
 from .i18n import card_name
-from .lesson import Lesson
+from .lesson import NUMBER_KINDS, Lesson
 from .lesson_player import LessonPlayer
 
 DECK = "static/deck.svg"
@@ -189,7 +189,7 @@ def _question_html(player: LessonPlayer) -> str:
         return ""
     parts = [f'<p class="lprompt" id="lesson-prompt">{escape(prompt(player))}</p>']
     if player.waiting:
-        if ask.kind in ("tantos", "points"):
+        if ask.kind in NUMBER_KINDS:
             parts.append(f'<div class="lrow"><input id="lesson-number" type="number" min="0" max="99" '
                          f'inputmode="numeric" aria-labelledby="lesson-prompt" placeholder="{escape(t(lang, "number"))}">'
                          f'<button type="button" class="lbtn primary" data-lesson-ui="number">'
