@@ -9,6 +9,7 @@ to ``localStorage`` through ``SafeStorage``, so a frame whose storage throws sti
 from __future__ import annotations
 
 import asyncio
+from html import escape
 from typing import Any
 
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
@@ -165,7 +166,7 @@ _apps: list[LessonApp] = []  # kept alive: the event proxies belong to them
 
 
 def show_failure(root: Any, message: str) -> None:
-    root.innerHTML = f'<p class="lerror" role="alert">{message}</p>'
+    root.innerHTML = f'<p class="lerror" role="alert">{escape(message)}</p>'
 
 
 async def start_embed(lesson_id: str) -> None:
@@ -175,7 +176,7 @@ async def start_embed(lesson_id: str) -> None:
     _apps.append(app)
     try:
         app.open(await fetch_lesson(lesson_id))
-    except ValueError as error:
+    except Exception as error:  # a bad id, a bad file or no network: say so in the frame
         show_failure(root, f"No se ha podido cargar la lección: {error}")
 
 
@@ -184,7 +185,11 @@ async def start_index() -> None:
     root = document.getElementById("lesson")
     app = LessonApp(root, embed=False, lang=page_lang())
     _apps.append(app)
-    app.lessons = list(await asyncio.gather(*(fetch_lesson(x) for x in COURSE)))
+    try:
+        app.lessons = list(await asyncio.gather(*(fetch_lesson(x) for x in COURSE)))
+    except Exception as error:
+        show_failure(root, f"No se han podido cargar las lecciones: {error}")
+        return
     wanted = text_or_none(window.URLSearchParams.new(window.location.search).get("lesson"))
     chosen = next((x for x in app.lessons if x.id == wanted), None)
     if chosen is not None:
