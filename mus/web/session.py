@@ -102,7 +102,7 @@ class Session:
         """A new partida with the table's settings; ``deal``: one already started from given
         hands (a lesson's "Juega esta mano")."""
         settings = self.settings
-        game = deal or mus.Game.new(settings.rules(), seed)
+        game = deal if deal is not None else mus.Game.new(settings.rules(), seed)
         self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level])
         self._make_bots()
         self.screen = "table"
