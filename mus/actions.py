@@ -8,6 +8,10 @@ Action.parse('envido 5')
 Traceback (most recent call last):
 ...
 mus.errors.IllegalActionError: 'envido 1' is not an action: an envite is at least 2
+>>> Action("envido", 2.5)
+Traceback (most recent call last):
+...
+mus.errors.IllegalActionError: expected a whole-number envite of at least 2, got 2.5
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ PASO, ENVIDO, QUIERO, NO_QUIERO, ORDAGO = "paso", "envido", "quiero", "no quiero
 _SIMPLE = {MUS, NO_HAY_MUS, PASO, QUIERO, NO_QUIERO, ORDAGO}
 _ALIASES = {"órdago": ORDAGO, "no hay": NO_HAY_MUS, "envido más": ENVIDO}
 DEFAULT_ENVITE = 2
+_KINDS = _SIMPLE | {ENVIDO, DESCARTE}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +46,12 @@ class Action:
     text: str = field(default="", init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise IllegalActionError(f"expected an action kind ({', '.join(sorted(_KINDS))}), got {self.kind!r}")
+        if not _whole(self.amount) or (self.kind == ENVIDO and self.amount < DEFAULT_ENVITE):
+            raise IllegalActionError(f"expected a whole-number envite of at least 2, got {self.amount!r}")
+        if not isinstance(self.cards, tuple) or not all(_whole(c) for c in self.cards):
+            raise IllegalActionError(f"expected descarte positions as a tuple of whole numbers, got {self.cards!r}")
         object.__setattr__(self, "text", self._notation())
 
     @classmethod

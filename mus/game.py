@@ -94,6 +94,13 @@ class Game:
         g._fresh_rng().shuffle(deck)
         g._mano, g._deck = mano, tuple(deck)
         g._score, g._juegos, g._vacas = _pair(score), _pair(juegos), _pair(vacas)
+        rules = g._rules
+        if max(g._score) >= rules.target:
+            raise ValueError(f"expected a score below the target {rules.target}, got {score!r}")
+        if max(g._juegos) >= rules.juegos_to_win:
+            raise ValueError(f"expected juegos below juegos_to_win {rules.juegos_to_win}, got {juegos!r}")
+        if max(g._vacas) >= rules.vacas_to_win:
+            raise ValueError(f"expected vacas below vacas_to_win {rules.vacas_to_win}, got {vacas!r}")
         g._begin_mus()
         return g
 
@@ -216,7 +223,12 @@ class Game:
 
         Raises IllegalActionError, naming the legal actions, if it is not legal now.
         """
-        act = parse_action(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            act = parse_action(action)
+        elif isinstance(action, Action):
+            act = action
+        else:
+            raise IllegalActionError(f"expected an Action or its notation (text), got {action!r}")
         if not self._is_legal(act):
             legal = ", ".join(str(a) for a in _summarised(self.legal_actions()))
             raise IllegalActionError(
@@ -500,7 +512,7 @@ def _summarised(actions: list[Action]) -> list[str]:
 
 def _pair(values: tuple[int, int]) -> Pair:
     a, b = values
-    if not all(isinstance(v, int) and v >= 0 for v in (a, b)):
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (a, b)):
         raise ValueError(f"expected two whole numbers ≥ 0, got {values!r}")
     return a, b
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
+from tests.ui import py
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +37,7 @@ def test_browser_deal_matches_cpython_engine(booted: BootState) -> None:
     """Same seed, same engine: the deal in Pyodide equals the deal in this interpreter."""
     import mus
 
-    seed = int(booted.page.get_attribute("#table", "data-seed") or "-1")
+    seed = py(booted.page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.seed)")
     game = mus.Game.new(mus.Rules(), seed=seed)  # the new-game screen's defaults are the default rules
     cards = [c.get_attribute("data-card") for c in booted.page.query_selector_all('[data-hand="0"] [data-card]')]
     assert cards == game.observation(0)["hand"]  # bots cannot change the player's cards
@@ -66,7 +67,8 @@ def test_no_console_errors(booted: BootState) -> None:
 
 def test_progress_steps_were_shown(booted: BootState) -> None:
     texts = [text for _, text in booted.steps]
-    expected = ["descargando Pyodide…", "iniciando Python…", "cargando el motor…"]
+    expected = ["paso 2 de 4: descargando el juego (13 MB, solo la primera vez)", "paso 3 de 4: arrancando Python",
+                "paso 4 de 4: repartiendo las cartas"]
     assert [t for t in texts if t in expected] == expected, texts
 
 
@@ -92,6 +94,8 @@ def test_skeleton_paints_before_python(browser: Any, base_url: str) -> None:
         assert page.locator(".seat").count() == 4
         assert page.is_visible("#boot-progress")
         assert page.text_content("#boot-step")
+        assert page.text_content("#boot-title") == "Preparando la mesa…"
+        assert page.text_content("#boot-tip")  # a rules tip while it loads
         assert not page.evaluate("() => document.documentElement.classList.contains('ready')")
     finally:
         state.close()

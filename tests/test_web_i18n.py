@@ -55,7 +55,8 @@ def test_speech(notation: str, raise_: bool, es: str, en: str) -> None:
 
 def test_discard_speech_counts_cards() -> None:
     assert speech("es", "descarte", count=3) == "Descarto 3"
-    assert speech("en", "descarte", count=1, you=True) == "You discard 1"
+    assert speech("en", "descarte", count=1, you=True) == "Discard 1"
+    assert speech("es", "descarte", count=2, you=True) == "Descarto 2"  # "Tú: descarto 2" in the log
 
 
 def _e(team: int, points: int, reason: str, lance: str) -> dict[str, object]:

@@ -90,7 +90,7 @@ def test_discard_button_follows_the_selection() -> None:
     assert 'data-action="descarte 0"' in _html(s)
     thrown = s.game.hand(0)[0]
     assert s.play("descarte 0")
-    assert f"Descartas 1: {card_name('es', thrown)}" in _html(s)  # the log names own discards
+    assert f"Tú: descarto 1: {card_name('es', thrown)}" in _html(s)  # the log names own discards
 
 
 def _play_to_betting(s: Session) -> None:
@@ -129,7 +129,7 @@ def test_bot_speech_shows_as_a_bubble_and_in_the_log() -> None:
     view = build_view(s)
     bubble = view["seats"][seat]["bubble"]
     assert bubble in ("Mus", "No hay mus")
-    assert any(bubble in line for line in view["log"]["lines"])
+    assert any(line.endswith(": " + bubble.lower()) for line in view["log"]["lines"])  # "Tú: mus"
 
 
 def test_full_partida_through_the_session() -> None:

@@ -77,6 +77,8 @@ def start_game(page: Page, **settings: str) -> None:
     if not page.locator('#overlay [data-action="nueva"]').is_visible():
         page.click('[data-ui="menu"]')
     choose_settings(page, **settings)
+    if page.locator('#overlay [data-ui="nueva"]').is_visible():  # a partida in progress: asked to confirm
+        page.click('#overlay [data-ui="nueva"]')
     page.click('[data-action="nueva"]')
     page.wait_for_selector("html[data-phase]", state="attached")
 
@@ -109,7 +111,8 @@ def play_until_overlay(page: Page, moves: int) -> dict[str, Any]:
 
 
 def assert_no_hidden_cards(page: Page) -> None:
-    """No card of seats 1-3 appears in any attribute (as a token such as deck.svg#Ro)."""
+    """No card of seats 1-3 appears in any attribute (as a token such as deck.svg#Ro), and
+    neither does the deal seed that would let a player rebuild every hand."""
     import re
 
     hands = hidden_hands(page)
@@ -117,6 +120,11 @@ def assert_no_hidden_cards(page: Page) -> None:
     for value in page.evaluate(ATTRIBUTES_JS):
         tokens.update(re.split(r"[^0-9A-Za-z]+", value))
     html = page.evaluate("() => document.documentElement.outerHTML")
+    seed = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.seed)")
+    assert "data-seed" not in html and "seed" not in page.evaluate("() => Object.keys(document.documentElement.dataset)")
+    if seed >= 10_000:  # a short number could be anything on the page; a drawn 32-bit seed is not
+        assert str(seed) not in tokens, "the deal seed is in an attribute"
+        assert str(seed) not in html, "the deal seed is on the page"
     for hand in hands:
         for card in hand:
             assert card not in tokens, f"{card} (hidden) appears in an attribute"

@@ -4,10 +4,11 @@
     python -m tools.screenshots [--out DIR] [--seed N] [--docs]
 
 Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
-Chromium (desktop 1280×800 and phone 360×740) until the player faces a bet, then until the
-hand's showdown, and saves ``desktop-play.png``, ``desktop-showdown.png``, ``phone-play.png``
-and ``phone-showdown.png`` in DIR (default ``/tmp/mus-screenshots``). ``--docs`` also writes
-the desktop hand in play to ``docs/screenshot.png`` (through ``pngquant`` when it is installed).
+Chromium at five sizes (desktop 1280×800, tablet 820×1180, phone 360×740, small phone 320×568,
+landscape phone 740×360) until the player faces a bet, then until the hand's count, and saves
+``<size>-play.png`` and ``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``).
+``--docs`` also writes the desktop count to ``docs/screenshot.png`` (through ``pngquant`` when
+it is installed).
 """
 
 from __future__ import annotations
@@ -24,7 +25,11 @@ if __package__ in (None, ""):
 from tools.chromium import browser, served  # noqa: E402
 from tools.vendor import ROOT  # noqa: E402
 
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+VIEWPORTS = {
+    "desktop": {"width": 1280, "height": 800}, "tablet": {"width": 820, "height": 1180},
+    "phone": {"width": 360, "height": 740}, "small-phone": {"width": 320, "height": 568},
+    "landscape": {"width": 740, "height": 360},
+}
 STATE_JS = """() => ({
   actions: [...document.querySelectorAll('#controls [data-action]:not([disabled]), #overlay [data-action]')]
     .map((b) => b.dataset.action),
@@ -74,6 +79,7 @@ def shoot(browser, url: str, name: str, out: Path) -> None:  # type: ignore[no-u
             break
         step(page, s)
         s = wait_choice(page)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.screenshot(path=str(out / f"{name}-showdown.png"))
     context.close()
 
@@ -82,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of a hand in play and of a showdown.")
     parser.add_argument("--out", type=Path, default=Path("/tmp/mus-screenshots"))
     parser.add_argument("--seed", type=int, default=12)
-    parser.add_argument("--docs", action="store_true", help="copy desktop-play.png to docs/screenshot.png")
+    parser.add_argument("--docs", action="store_true", help="copy desktop-showdown.png to docs/screenshot.png")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -97,9 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         pngquant = shutil.which("pngquant")  # Debian: apt-get install pngquant (optional)
         if pngquant:
             subprocess.run([pngquant, "--quality=70-95", "--speed=1", "--force", "--output", str(target),
-                            str(args.out / "desktop-play.png")], check=True)
+                            str(args.out / "desktop-showdown.png")], check=True)
         else:
-            shutil.copyfile(args.out / "desktop-play.png", target)
+            shutil.copyfile(args.out / "desktop-showdown.png", target)
         print(f"docs/screenshot.png  {target.stat().st_size / 1024:.0f} KB"
               + ("" if pngquant else " (install pngquant to make it smaller)"))
     return 0

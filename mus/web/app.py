@@ -94,24 +94,54 @@ class App:
             self.coaching = False
 
     def drive(self) -> None:
-        """Let the bots play until it is the player's turn (or a showdown waits)."""
+        """Let the bots play until it is the player's turn (or a count waits)."""
         if not self.driving and self.session.bot_to_play() is not None:
             self.driving = True
             asyncio.ensure_future(self._bots())
 
     async def _bots(self) -> None:
+        s = self.session
         try:
-            while self.session.bot_to_play() is not None:
-                pause = self.session.pause
-                await asyncio.sleep(pause)
-                if self.session.bot_to_play() is None:
+            while s.bot_to_play() is not None:
+                choice = s.bot_choice()
+                if choice is None:
                     break
-                self.session.bot_move()
-                self.render()
+                await asyncio.sleep(s.pause_for(choice[1]))
+                before = s.game
+                if not s.bot_play(*choice):
+                    continue
+                if self.stage(before):
+                    await self.unstage()
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
             self.driving = False
+
+    def stage(self, before: Any) -> bool:
+        """Render a move as a table shows it: new declarations still unsaid, or a finished
+        hand's last call without its count yet. True when ``unstage`` must follow."""
+        s = self.session
+        game = s.game
+        if s.pause and before is not None and game is not None:
+            if len(game.history) > len(before.history):
+                s.hold_count = True
+            elif len(game.history) == len(before.history):
+                said = game.observation(0)["log"][len(before.observation(0)["log"]):]
+                s.muted = sum(1 for e in said if e["action"].split(" ")[0] in ("pares", "juego"))
+        self.render()
+        return s.hold_count or s.muted > 0
+
+    async def unstage(self) -> None:
+        """Say the held declarations one after another, then show a held count."""
+        s = self.session
+        while s.muted > 0:
+            await asyncio.sleep(s.pause * 0.45)
+            s.muted -= 1
+            self.render()
+        if s.hold_count:
+            await asyncio.sleep(max(1.0, s.pause * 1.6))
+            s.hold_count = False
+            self.render()
 
     # --- events ------------------------------------------------------------------------
 
@@ -131,33 +161,61 @@ class App:
 
     def _command(self, action: str | None, ui: str | None, pos: str | None, value: str | None) -> None:
         s = self.session
+        before = s.game
         if action == "continuar":
             s.ack()
         elif action == "nueva":
+            s.confirm = None
             s.new_game(self.seed)
         elif action == "revancha":
             s.rematch(self.seed)
         elif action:
             if not s.play(action):
                 return
+            if self.stage(before):
+                asyncio.ensure_future(self._after_player())
+            else:
+                self.drive()
+            return
         elif ui == "lang" and value:
             s.set_setting("lang", value)
         elif ui == "menu":
             s.open_setup()
         elif ui == "volver":
             s.close_setup()
+        elif ui == "help":
+            s.open_help()
+        elif ui == "close-help":
+            s.close_help()
+        elif ui == "previous":
+            s.close_setup()
+            s.open_review()
+        elif ui == "close-review":
+            s.close_review()
+        elif ui in ("ordago", "nueva"):  # asks again before it counts
+            s.confirm = ui
+        elif ui == "cancel":
+            s.confirm = None
         elif ui == "dismiss" and value:
             s.dismiss(value)
         elif ui == "envite-less":
             s.step_envite(-1)
         elif ui == "envite-more":
             s.step_envite(1)
+        elif ui == "envite-set" and value and value.isdigit():
+            s.set_envite(int(value))
         elif pos is not None and pos.isdigit():
             s.toggle_card(int(pos))
         else:
             return
         self.render()
         self.drive()
+
+    async def _after_player(self) -> None:
+        try:
+            await self.unstage()
+        finally:
+            self.drive()
 
     def on_change(self, event: Any) -> None:
         el = event.target
@@ -172,16 +230,27 @@ class App:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         key = str(event.key)
+        if key == "Tab" and self.page.trap_focus(bool(event.shiftKey)):
+            event.preventDefault()
+            return
         tag = "" if nil(event.target) else str(event.target.tagName or "").lower()
         if tag in ("input", "select", "textarea"):
             return
-        if key in ("1", "2", "3", "4") and any(a.startswith("descarte") for a in self.session.human_legal()):
-            self.session.toggle_card(int(key) - 1)
-            self.render()
-        elif key == "Escape" and self.session.screen == "setup" and self.session.game is not None:
-            self.session.close_setup()
-            self.render()
-            self.drive()
+        s = self.session
+        if key in ("1", "2", "3", "4") and any(a.startswith("descarte") for a in s.human_legal()):
+            s.toggle_card(int(key) - 1)
+        elif key == "Escape" and s.confirm:
+            s.confirm = None
+        elif key == "Escape" and s.screen == "help":
+            s.close_help()
+        elif key == "Escape" and s.review:
+            s.close_review()
+        elif key == "Escape" and s.screen == "setup" and s.game is not None:
+            s.close_setup()
+        else:
+            return
+        self.render()
+        self.drive()
 
 
 _app: App | None = None

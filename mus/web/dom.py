@@ -64,7 +64,7 @@ class Page:
         self.html: dict[str, str] = {}
         self.classes: dict[str, str] = {}
         self.log: list[str] = []
-        self.overlay_open = False
+        self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
 
     def show(self, view: dict[str, Any]) -> None:
@@ -79,8 +79,6 @@ class Page:
         document.title = view["title"]
         table = document.getElementById("table")
         table.setAttribute("aria-label", view["table_label"])
-        if view["seed"] is not None:
-            table.setAttribute("data-seed", str(view["seed"]))
 
         active = document.activeElement
         active_id = "" if nil(active) else str(active.id or "")
@@ -98,18 +96,44 @@ class Page:
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
 
-        opened = bool(view["setup"] or view["showdown"] or view["fin"])
+        opened = bool(view["setup"] or view["showdown"] or view["fin"] or view["help"])
         for name in PAGE_REGIONS:
             el = document.getElementById(name)
             if not nil(el):
                 el.toggleAttribute("inert", opened)
-        self._restore_focus(active_id, opened and not self.overlay_open)
-        self.overlay_open = opened
+        panel = self.html.get("overlay", "")[:80] if opened else ""
+        self._restore_focus(active_id, opened and panel != self.overlay_open)
+        self.overlay_open = panel
+
+    def trap_focus(self, backwards: bool) -> bool:
+        """Keep Tab inside an open panel; True when it moved the focus."""
+        if not self.overlay_open:
+            return False
+        # Tab stops: of a radio group only the checked radio is one
+        items = [el for el in document.querySelectorAll(
+            "#overlay.open .panel button:not([disabled]), #overlay.open .panel input:not([type=radio]), "
+            "#overlay.open .panel input[type=radio]:checked, #overlay.open .panel summary")
+            if el.getClientRects().length]
+        if not items:
+            return False
+        active = document.activeElement
+        inside = not nil(active) and bool(document.getElementById("overlay").contains(active))
+        first, last = items[0], items[-1]
+        if not inside:
+            (last if backwards else first).focus()
+            return True
+        if backwards and active == first:
+            last.focus()
+            return True
+        if not backwards and active == last:
+            first.focus()
+            return True
+        return False
 
     def _deal_animation(self, view: dict[str, Any]) -> None:
         """Replay the deal animation when the player's cards change (a new hand, the serve)."""
         seats = view["seats"]
-        dealt = (view["seed"], seats[0]["cards"] and tuple(c["card"] for c in seats[0]["cards"])) if seats else ()
+        dealt = (view["hand_number"], seats[0]["cards"] and tuple(c["card"] for c in seats[0]["cards"])) if seats else ()
         if dealt == self.dealt:
             return
         self.dealt = dealt
@@ -143,10 +167,11 @@ class Page:
     def _restore_focus(self, active_id: str, overlay_opened: bool) -> None:
         active = document.activeElement
         lost = nil(active) or active == document.body or not active.isConnected
-        if overlay_opened:
-            title = document.getElementById("overlay-title")
-            if not nil(title):
-                title.focus()
+        if overlay_opened:  # the panel's main action: "Siguiente mano" works with Enter at once
+            main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
+            target = main if not nil(main) else document.getElementById("overlay-title")
+            if not nil(target):
+                target.focus()
             return
         if not lost:
             return
@@ -155,6 +180,8 @@ class Page:
             if not nil(again) and not again.disabled:
                 again.focus()
                 return
-        target = document.querySelector("#overlay.open .btn-primary, #controls button:not([disabled])")
+        target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
+        if nil(target):
+            target = document.querySelector("#controls button:not([disabled])")
         if not nil(target):
             target.focus()

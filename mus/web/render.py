@@ -37,14 +37,16 @@ def svg_card(symbol: str) -> str:
 
 
 def button(label: str, *, action: str | None = None, ui: str | None = None, kind: str = "",
-           id_: str | None = None, **extra: object) -> str:
-    classes = " ".join(c for c in ("btn", f"btn-{kind}" if kind else "") if c)
+           id_: str | None = None, class_extra: str = "", **extra: object) -> str:
+    classes = " ".join(c for c in ("btn", f"btn-{kind}" if kind else "", class_extra) if c)
     return (f'<button type="button"{_attrs(class_=classes, id=id_, data_action=action, data_ui=ui, **extra)}>'
             f"{_e(label)}</button>")
 
 
 def _button_id(spec: dict[str, Any]) -> str:
     key = spec.get("action") or spec.get("ui") or "x"
+    if spec.get("ui") == "nueva":
+        key = "nueva-ask"
     return "b-" + "".join(c if c.isalnum() else "-" for c in key)
 
 
@@ -72,14 +74,14 @@ def regions(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple
 
 
 def _has_overlay(view: dict[str, Any]) -> bool:
-    return bool(view.get("setup") or view.get("showdown") or view.get("fin"))
+    return bool(view.get("setup") or view.get("showdown") or view.get("fin") or view.get("help"))
 
 
 def _short_button(spec: dict[str, Any]) -> str:
     """A top-bar button: its full text on wide screens, a short one on phones."""
     inner = f'<span class="long">{_e(spec["label"])}</span><span class="short">{_e(spec["short"])}</span>'
     attrs = _attrs(class_="btn", id=_button_id(spec), data_ui=spec["ui"], value=spec.get("value"),
-                   lang=spec.get("lang"), title=spec.get("aria"))
+                   lang=spec.get("lang"), title=spec.get("aria"), aria_label=spec.get("name"))
     return f"<button type=\"button\"{attrs}>{inner}</button>"
 
 
@@ -88,19 +90,26 @@ def topbar(view: dict[str, Any]) -> str:
     parts = ['<h1 class="brand">' + _e(view["title"]) + "</h1>"]
     if scores:
         for team in scores:
-            stones = "".join('<i class="amarraco"></i>' for _ in range(team["amarracos"])) + "".join(
-                '<i class="piedra"></i>' for _ in range(team["piedras"]))
+            stones = (f'<span class="stone-count" aria-hidden="true"><i class="amarraco"></i>{team["amarracos"]}</span>'
+                      f'<span class="stone-count" aria-hidden="true"><i class="piedra"></i>{team["piedras"]}</span>')
             parts.append(
                 f'<div class="score team-{team["team"]}">'
                 f'<span class="score-name">{_e(team["name"])}</span>'
+                f'<span class="score-short" aria-hidden="true">{_e(team["short"])}</span>'
                 f'<span class="score-tantos"><span data-score="{team["team"]}">{team["tantos"]}</span>'
                 f'<small>{_e(team["target"])}</small></span>'
                 f'<span class="stones" title="{_e(team["stones"])}">{stones}'
                 f'<span class="sr-only">{_e(team["stones"])}</span></span>'
-                f'<span class="score-juegos">{_e(team["juegos_label"])} <b data-juegos="{team["team"]}">'
-                f'{team["juegos"]}</b> · {_e(team["vacas_label"])} <b data-vacas="{team["team"]}">'
-                f'{team["vacas"]}</b></span></div>')
-    buttons = [_short_button(view["lang_button"])]
+                f'<span class="score-juegos"><span class="long">{_e(team["juegos_label"])}</span>'
+                f'<span class="short" aria-hidden="true">{_e(team["juegos_short"])}</span> <b data-juegos="{team["team"]}">'
+                f'{team["juegos"]}</b><span class="vacas"> · {_e(team["vacas_label"])} <b data-vacas="{team["team"]}">'
+                f'{team["vacas"]}</b></span></span></div>')
+    buttons = []
+    if scores:
+        if view.get("previous_button"):  # on phones it is in the menu
+            buttons.append(_short_button(view["previous_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
+        buttons.append(_short_button(view["help_button"]))
+    buttons.append(_short_button(view["lang_button"]))
     if scores:
         buttons.append(_short_button(view["menu_button"]))
     parts.append('<div class="topbar-buttons">' + "".join(buttons) + "</div>")
@@ -122,10 +131,22 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         badges += f'<span class="badge badge-mano">{_e(s["mano_label"])}</span>'
     if s["postre"]:
         badges += f'<span class="badge badge-postre">{_e(s["postre_label"])}</span>'
+    if s["discards"]:
+        badges += (f'<span class="badge badge-discards" title="{_e(s["discards_label"])}">'
+                   f'<span aria-hidden="true">⇄ {" · ".join(str(n) for n in s["discards"])}</span>'
+                   f'<span class="sr-only">{_e(s["discards_label"])}</span></span>')
     for d in s["declared"]:
-        badges += (f'<span class="badge badge-declared{" yes" if d["has"] else " no"}">'
-                   f'{_e(d["text"])} {"✓" if d["has"] else "✗"}</span>')
-    plate = (f'<div class="plate"><span class="seat-name">{_e(s["name"])}</span>{badges}</div>')
+        badges += (f'<span class="badge badge-declared {"yes" if d["has"] else "no"}" data-declared="{d["lance"]}" '
+                   f'title="{_e(d["text"])}"><span aria-hidden="true">{_e(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
+                   f'<span class="sr-only">{_e(d["text"])}</span></span>')
+    for b in s["badges"]:
+        badges += f'<span class="badge badge-{b["kind"]}">{_e(b["text"])}</span>'
+    name = (f'<span class="seat-name"><span class="long">{_e(s["name"])}</span>'
+            f'<span class="short" aria-hidden="true">{_e(s["short"])}</span></span>')
+    value = ""
+    if s.get("value"):
+        value = (f'<span class="hand-value" title="{_e(s["value"]["label"])}">{_e(s["value"]["text"])}</span>')
+    plate = f'<div class="plate">{name}{badges}{value}</div>'
     bubble = (f'<div class="bubble" data-bubble="{n}">{_e(s["bubble"])}</div>' if s["bubble"]
               else '<div class="bubble empty" aria-hidden="true"></div>')
     if s["cards"] is not None:
@@ -165,12 +186,16 @@ def center(view: dict[str, Any]) -> str:
 
 def controls(view: dict[str, Any]) -> str:
     ctl = view.get("controls")
-    if not ctl or view.get("showdown") or view.get("fin") or view.get("setup"):
+    if not ctl or any(view.get(k) for k in ("showdown", "fin", "setup", "help")):
         return ""
     parts = [f'<p class="prompt" id="prompt">{_e(ctl["prompt"])}</p>'] if ctl["prompt"] else []
     buttons = [spec_button(b) for b in ctl["buttons"]]
     step = ctl.get("stepper")
     if step:
+        quick = "".join(
+            button(q["label"], ui=q["ui"], value=q["value"], id_="b-quick-" + q["value"], aria_label=q["aria"],
+                   aria_pressed="true" if q["pressed"] else "false", class_extra="quick")
+            for q in ctl.get("quick", []))
         buttons.append(
             f'<div class="stepper" role="group" aria-label="{_e(step["group_label"])}">'
             + button("−", ui="envite-less", id_="b-less", aria_label=step["less"],
@@ -178,6 +203,8 @@ def controls(view: dict[str, Any]) -> str:
             + f'<output class="amount" aria-live="polite">{step["amount"]}</output>'
             + button("+", ui="envite-more", id_="b-more", aria_label=step["more"],
                      disabled=step["amount"] >= step["max"])
+            + (f'<span class="quick-amounts" role="group" aria-label="{_e(ctl["quick_label"])}">{quick}</span>'
+               if quick else "")
             + button(step["label"], action=step["action"], kind="primary", id_="b-envido-n")
             + "</div>")
     d = ctl.get("discard")
@@ -186,6 +213,10 @@ def controls(view: dict[str, Any]) -> str:
                               disabled=not d["enabled"]))
     if buttons:
         parts.append('<div class="buttons" role="group" aria-labelledby="prompt">' + "".join(buttons) + "</div>")
+    o = ctl.get("ordago")
+    if o:
+        inner = (spec_button(o["confirm"]) + spec_button(o["cancel"])) if "confirm" in o else spec_button(o)
+        parts.append(f'<div class="buttons ordago-apart{" confirming" if "confirm" in o else ""}">{inner}</div>')
     return "".join(parts)
 
 
@@ -203,7 +234,9 @@ def notices(view: dict[str, Any]) -> str:
 
 def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
     if view.get("setup"):
-        return setup(view["setup"])
+        return setup(view["setup"], view.get("confirm"))
+    if view.get("help"):
+        return help_panel(view["help"])
     if view.get("showdown"):
         return showdown(view["showdown"], art)
     if view.get("fin"):
@@ -211,9 +244,12 @@ def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
     return ""
 
 
-def _panel(title: str, body: str, cls: str) -> str:
-    return (f'<section class="panel {cls}" aria-labelledby="overlay-title">'
-            f'<h2 id="overlay-title" tabindex="-1">{_e(title)}</h2>{body}</section>')
+def _panel(title: str, body: str, cls: str, footer: str = "") -> str:
+    """A dialog: its title, a body that scrolls inside it if it must, and a footer of buttons
+    that stays in view without covering the body."""
+    foot = f'<div class="buttons panel-foot">{footer}</div>' if footer else ""
+    return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title">'
+            f'<h2 id="overlay-title" tabindex="-1">{_e(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
 
 
 def stats(s: dict[str, Any]) -> str:
@@ -223,7 +259,7 @@ def stats(s: dict[str, Any]) -> str:
             f'<ul>{lines}</ul><h4>{_e(s["lances_title"])}</h4><ul class="stats-lances">{lances}</ul></section>')
 
 
-def setup(s: dict[str, Any]) -> str:
+def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
     groups = []
     for g in s["groups"]:
         options = []
@@ -241,9 +277,11 @@ def setup(s: dict[str, Any]) -> str:
     groups.append(toggles(s.get("toggles") or []))
     warning = f'<p class="warning">{_e(s["warning"])}</p>' if s["warning"] else ""
     buttons = "".join(spec_button(b) for b in s["buttons"])
-    body = (f'<div class="setup-form">{"".join(groups)}</div>{warning}'
-            f'{stats(s["stats"])}<div class="buttons sticky">{buttons}</div>')
-    return _panel(s["title"], body, "setup")
+    if confirm:  # leaving a partida in progress: asked in place of the buttons
+        buttons = (f'<p class="confirm" id="confirm-text" role="alert">{_e(confirm["text"])}</p>'
+                   + "".join(spec_button(b) for b in confirm["buttons"]))
+    body = f'<div class="setup-form">{"".join(groups)}</div>{warning}{stats(s["stats"])}'
+    return _panel(s["title"], body, "setup", buttons)
 
 
 def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
@@ -252,36 +290,67 @@ def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
                    for c in cards)
 
 
+def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:
+    team = f"team-{r['team']}" if r["team"] is not None else "team-x"
+    score = f"{r['score'][0]}–{r['score'][1]}" if r["score"] else ""
+    notes = "".join(f'<span class="count-note{" reached" if r["reached"] else ""}">{_e(n)}</span>' for n in r["notes"])
+    who = f'<b>{_e(r["who"])}</b> ' if r["who"] else ""
+    # a lance's second line: its name is read out but not shown again
+    th_class, name_class = (' class="same"', ' class="sr-only"') if same_lance else ("", "")
+    return (f'<tr class="count-row {r["kind"]} {team}" data-count-row="{_e(r["lance"])}" data-kind="{r["kind"]}">'
+            f'<th scope="row"{th_class}><span{name_class}>{_e(r["lance_name"])}</span>'
+            f'{"<small>" + _e(r["status"]) + "</small>" if r["status"] else ""}</th>'
+            f'<td class="count-why">{who}<span>{_e(r["why"])}</span>{notes}</td>'
+            f'<td class="count-points">{_e(r["points_text"])}</td>'
+            f'<td class="count-score">{_e(score)}</td></tr>')
+
+
 def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
-    rows = []
     if s["revealed"]:
+        rows = []
         for seat in s["seats"]:
-            won = "".join(f'<span class="badge badge-won">{_e(w)}</span>' for w in seat["won"])
+            mano = f'<span class="badge badge-mano">{_e(s["mano_label"])}</span>' if seat["mano"] else ""
             rows.append(
                 f'<li class="reveal team-{seat["team"]}{" winner" if seat["won"] else ""}" data-reveal="{seat["seat"]}">'
-                f'<span class="reveal-name">{_e(seat["name"])}</span>'
+                f'<span class="reveal-name"><span class="long">{_e(seat["name"])}</span>'
+                f'<span class="short" aria-hidden="true">{_e(seat["short"])}</span>{mano}</span>'
                 f'<span class="reveal-cards">{_mini_cards(seat["cards"], art)}</span>'
-                f'<span class="reveal-won">{won}</span></li>')
-        hands = f'<h3>{_e(s["hands_title"])}</h3><ul class="reveals">{"".join(rows)}</ul>'
+                f'<span class="reveal-hand">{_e(seat["hand_name"])}</span></li>')
+        hands = f'<ul class="reveals">{"".join(rows)}</ul>'
     else:
         hands = f'<p class="nobody">{_e(s["nobody"])}</p>'
-    lances = "".join(
-        f'<li class="team-{ln["team"] if ln["team"] is not None else "x"}">'
-        f'<b>{_e(ln["name"])}</b> {_e(ln["result"])}'
-        f'{(" → " + _e(ln["winner"])) if ln["winner"] else ""}</li>'
-        for ln in s["lances"])
+    head = "".join(f'<th scope="col">{_e(c)}</th>' for c in s["columns"])
+    body = ""
+    if s["during"]:
+        body += (f'<tbody class="during"><tr><th colspan="4" scope="rowgroup">{_e(s["during_title"])}</th></tr>'
+                 + "".join(_count_row(r) for r in s["during"]) + "</tbody>")
+    body += (f'<tbody class="counted"><tr><th colspan="4" scope="rowgroup">{_e(s["count_title"])}</th></tr>'
+             + "".join(_count_row(r, i > 0 and s["rows"][i - 1]["lance"] == r["lance"])
+                       for i, r in enumerate(s["rows"])) + "</tbody>")
+    table = f'<table class="count-table"><thead><tr>{head}</tr></thead>{body}</table>'
+    closing = f'<p class="count-closing">{_e(s["closing"])}</p>' if s["closing"] else ""
     ledger = "".join(
-        f'<li class="team-{line["team"]}" data-ledger="{line["team"]}"><b>{_e(line["name"])}:</b> '
-        f'{_e(line["text"])} <span class="total">= {line["total"]}</span></li>'
+        f'<li class="team-{line["team"]}" data-ledger="{line["team"]}" title="{_e(line["text"])}">'
+        f'<b>{_e(line["name"])}</b> <span class="total">+{line["total"]}</span></li>'
         for line in s["ledger"])
     banners = "".join(f'<p class="banner {"won" if b["won"] else "lost"}">{_e(b["text"])}</p>' for b in s["banners"])
-    count = (f'<ul class="lance-results">{lances}</ul>'
-             f'<h3>{_e(s["ledger_title"])}</h3><ul class="ledger">{ledger}</ul>'
-             f'<p class="final-score">{_e(s["score_text"])}</p>' + reasons(s.get("reasons")))
+    said = "".join(f"<li>{_e(line)}</li>" for line in s["log"])
+    log = (f'<details class="count-log"><summary>{_e(s["log_title"])}</summary><ol>{said}</ol></details>'
+           if said else "")
+    summary = (f'<div class="count-summary"><span>{_e(s["this_hand"])}:</span><ul class="ledger">{ledger}</ul>'
+               f'<p class="final-score">{_e(s["score_text"])}</p></div>')
+    button = spec_button({**s["button"], "kind": "primary"})
     body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
-            f'<div class="sd-count">{count}</div></div>'
-            f'<div class="buttons sticky">{spec_button({**s["button"], "kind": "primary"})}</div>')
-    return _panel(s["title"], body, "showdown")
+            f'<div class="sd-count">{table}{closing}{summary}{reasons(s.get("reasons"))}{log}</div></div>')
+    return _panel(s["title"], body, "showdown" + (" review" if s.get("review") else ""), button)
+
+
+def help_panel(h: dict[str, Any]) -> str:
+    paragraphs = "".join(f"<p>{_e(p)}</p>" for p in h["paragraphs"])
+    legend = "".join(f'<li><i class="{_e(item["kind"])}" aria-hidden="true"></i> {_e(item["text"])}</li>'
+                     for item in h["legend"])
+    body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>'
+    return _panel(h["title"], body, "help", spec_button(h["button"]))
 
 
 def fin(f: dict[str, Any]) -> str:

@@ -149,6 +149,8 @@ class Saved:
     settings: Settings = field(default_factory=Settings)
     levels: list[str | None] = field(default_factory=lambda: [None, "normal", "normal", "normal"])
     reasons: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → seat, hand, reason
+    selected: list[int] = field(default_factory=list)  # cards chosen to discard, kept over a reload
+    envite: int = 2  # the envido stepper's amount
 
 
 class SaveError(ValueError):
@@ -167,6 +169,8 @@ def encode_save(saved: Saved) -> str:
         "counted": saved.counted,
         "settings": saved.settings.to_dict(),
         "levels": saved.levels,
+        "selected": saved.selected,
+        "envite": saved.envite,
         "reasons": {str(index): entry for index, entry in sorted(saved.reasons.items())},
         "saved_at": int(time.time() * 1000),
     }, ensure_ascii=False, separators=(",", ":"))
@@ -199,10 +203,17 @@ def decode_save(text: str) -> Saved:
     if not (isinstance(levels, list) and len(levels) == 4 and levels[0] is None
             and all(level in LEVELS for level in levels[1:])):
         raise SaveError("unreadable", f"expected four seat levels, got {levels!r}")
+    selected = data.get("selected")  # optional: saves from before it was kept
+    if not (isinstance(selected, list) and all(p in (0, 1, 2, 3) and type(p) is int for p in selected)):
+        selected = []
+    envite = data.get("envite")
+    if type(envite) is not int or not 2 <= envite <= 1000:
+        envite = 2
     return Saved(game, _count(data.get("acked", finished), finished),
                  _count(data.get("counted", finished), finished),
                  Settings.from_dict(data.get("settings")), list(levels),
-                 _reasons(data.get("reasons"), len(game.actions), finished))
+                 _reasons(data.get("reasons"), len(game.actions), finished),
+                 selected=sorted(set(selected)), envite=envite)
 
 
 def _reasons(data: object, actions: int, finished: int) -> dict[int, dict[str, Any]]:

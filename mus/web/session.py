@@ -15,6 +15,7 @@ partida is written to storage before the call returns.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -41,12 +42,20 @@ class Session:
         self.settings = load_settings(storage)
         self.stats = load_stats(storage)
         self.saved: Saved | None = None
-        self.screen = "setup"  # or "table"; showdowns and the end are derived from the game
+        self.screen = "setup"  # or "table" or "help"; showdowns and the end are derived from the game
         self.notices: list[dict[str, str]] = []
         self.selected: set[int] = set()
         self.envite = DEFAULT_ENVITE
         self.bots: dict[int, Any] = {}
+        # What is on screen, not saved: a count held back while the last call is read, the
+        # previous hand's count reopened, trailing log events not yet spoken, a pending confirm.
+        self.hold_count = False
+        self.review = False
+        self.muted = 0
+        self.confirm: str | None = None
+        self._before_end: dict[int, tuple[mus.Game, str]] = {}
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
+        self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
 
     # --- reading ----------------------------------------------------------------------
 
@@ -93,6 +102,7 @@ class Session:
             self.notices.append({"kind": "corrupt", **problem})
         if saved is not None:  # rules and levels come from the save, speed and language stay
             self.saved = saved
+            self.selected, self.envite = set(saved.selected), saved.envite
             self._make_bots()
             self.screen = "table"
         if self.storage_in_memory:
@@ -107,6 +117,8 @@ class Session:
         self._make_bots()
         self.screen = "table"
         self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
+        self.review, self.confirm, self.hold_count, self.muted = False, None, False, 0
+        self._before_end = {}
         self.notices = [n for n in self.notices if n["kind"] == "memory"]
         self._write()
 
@@ -131,29 +143,51 @@ class Session:
         """The player's action, if it is legal now; saved before returning."""
         if notation not in self.human_legal():
             return False
+        self.envite = DEFAULT_ENVITE  # back to a plain envido for the next decision
         self._advance(notation)
-        self.envite = DEFAULT_ENVITE
         return True
 
     def bot_move(self) -> tuple[int, str] | None:
         """Let the bot whose turn it is act, keeping its reason in the save; returns
         (seat, notation)."""
+        choice = self.bot_choice()
+        if choice is not None:
+            self.bot_play(*choice)
+        return choice
+
+    def bot_choice(self) -> tuple[int, str] | None:
+        """What the bot whose turn it is will say (the page pauses before it is played)."""
         seat = self.bot_to_play()
         if seat is None:
             return None
         game = self.game
-        assert game is not None and self.saved is not None
+        assert game is not None
         bot = self.bots[seat]
         observation = game.observation(seat)
         if hasattr(bot, "decide"):
             decision = bot.decide(observation)
-            notation = decision.action
-            self.saved.reasons[len(game.actions)] = {"seat": seat, "hand": len(game.history),
-                                                     "reason": decision.reason}
-        else:
-            notation = bot.choose(observation)
+            self._reason = (len(game.actions), {"seat": seat, "hand": len(game.history), "reason": decision.reason})
+            return seat, str(decision.action)
+        return seat, bot.choose(observation)
+
+    def bot_play(self, seat: int, notation: str) -> bool:
+        """Play a choice of ``bot_choice`` (keeping its reason) if that bot is still to play."""
+        game = self.game
+        if self.bot_to_play() != seat or game is None or self.saved is None:
+            return False
+        if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
+            self.saved.reasons[self._reason[0]] = self._reason[1]
+        self._reason = None
         self._advance(notation)
-        return seat, notation
+        return True
+
+    def pause_for(self, notation: str) -> float:
+        """Seconds before a bot's call shows: routine calls quick, envites and órdagos slower."""
+        if notation == "ordago":
+            return self.pause * 1.8
+        if notation.startswith("envido") or notation in ("quiero", "no quiero"):
+            return self.pause * 1.25
+        return self.pause * 0.6
 
     def hand_reasons(self, hand: int, seats: tuple[int, ...]) -> list[tuple[int, dict[str, Any]]]:
         """(seat, reason) of the bots at ``seats`` in hand ``hand`` (an index of the history),
@@ -187,10 +221,31 @@ class Session:
 
     def _advance(self, notation: str) -> None:
         assert self.saved is not None
-        self.saved.game = self.saved.game.apply(notation)
+        before = self.saved.game
+        self.saved.game = before.apply(notation)
+        if len(self.saved.game.history) > len(before.history):
+            self._before_end[len(before.history)] = (before, notation)
         self.selected = set()
+        self.review = False
+        self.confirm = None
         self._count_finished()
         self._write()
+
+    def hand_end(self, index: int) -> tuple[mus.Game, str]:
+        """The state just before finished hand ``index`` ended, and the call that ended it."""
+        if index not in self._before_end:
+            assert self.saved is not None
+            data = json.loads(self.saved.game.to_json())
+            actions, data["actions"] = data["actions"], []
+            game = mus.Game.from_json(json.dumps(data))
+            for notation in actions:
+                after = game.apply(notation)
+                if len(after.history) > len(game.history):
+                    self._before_end[len(game.history)] = (game, notation)
+                    if len(game.history) == index:
+                        break
+                game = after
+        return self._before_end[index]
 
     def _count_finished(self) -> None:
         """Add newly finished hands (and a finished partida) to the statistics."""
@@ -214,11 +269,24 @@ class Session:
             return False
         self.saved.acked += 1
         self.selected = set()
+        self.hold_count = False
         self._write()
         return True
 
+    def open_review(self) -> bool:
+        """Reopen the previous hand's count (until the next hand ends)."""
+        game = self.game
+        if game is None or not game.history or self.showdown_index() is not None or game.is_over:
+            return False
+        self.review = True
+        return True
+
+    def close_review(self) -> None:
+        self.review = False
+
     def _write(self) -> None:
         if self.saved is not None:
+            self.saved.selected, self.saved.envite = sorted(self.selected), self.envite
             write_save(self.storage, self.saved)
 
     # --- choices on screen -----------------------------------------------------------
@@ -226,6 +294,7 @@ class Session:
     def toggle_card(self, position: int) -> None:
         if 0 <= position < 4 and any(a.startswith("descarte") for a in self.human_legal()):
             self.selected ^= {position}
+            self._write()
 
     def discard_notation(self) -> str | None:
         if not self.selected:
@@ -246,7 +315,13 @@ class Session:
     def step_envite(self, delta: int) -> None:
         bounds = self.envite_range()
         if bounds:
-            self.envite = max(bounds[0], min(bounds[1], self.clamped_envite() + delta))
+            self.set_envite(self.clamped_envite() + delta)
+
+    def set_envite(self, amount: int) -> None:
+        bounds = self.envite_range()
+        if bounds:
+            self.envite = max(bounds[0], min(bounds[1], amount))
+            self._write()
 
     def clamped_envite(self) -> int:
         bounds = self.envite_range()
@@ -261,6 +336,15 @@ class Session:
 
     def open_setup(self) -> None:
         self.screen = "setup"
+        self.confirm = None
+
+    def open_help(self) -> None:
+        if self.screen == "table" and self.game is not None:
+            self.screen = "help"
+
+    def close_help(self) -> None:
+        if self.screen == "help":
+            self.screen = "table"
 
     def close_setup(self) -> None:
         if self.saved is not None:

@@ -1,0 +1,56 @@
+"""The engine refuses malformed input with an error that says what it wanted."""
+
+from __future__ import annotations
+
+import pytest
+
+import mus
+from mus.actions import Action
+
+
+@pytest.mark.parametrize("kind, amount, cards, wanted", [
+    ("envido", 2.5, (), "whole-number envite"),
+    ("envido", True, (), "whole-number envite"),
+    ("envido", 1, (), "at least 2"),
+    ("envido", "3", (), "whole-number envite"),
+    ("descarte", 0, (0.0,), "whole numbers"),
+    ("descarte", 0, [0, 1], "tuple of whole numbers"),
+    ("bet", 0, (), "action kind"),
+    (3, 0, (), "action kind"),
+])
+def test_malformed_actions_are_rejected(kind: object, amount: object, cards: object, wanted: str) -> None:
+    with pytest.raises(mus.IllegalActionError, match=wanted):
+        Action(kind, amount, cards)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("action", [2, None, 2.5, ["paso"], {"kind": "paso"}])
+def test_apply_rejects_what_is_neither_an_action_nor_text(action: object) -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], seed=1)
+    with pytest.raises(mus.IllegalActionError, match="expected an Action or its notation"):
+        g.apply(action)  # type: ignore[arg-type]
+    assert g.phase == "mus" and g.actions == []
+
+
+def test_a_valid_action_object_still_plays_and_saves() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], seed=1).apply(Action("no hay mus"))
+    g = g.apply(Action("envido", 5))
+    assert mus.Game.from_json(g.to_json()).actions == ["no hay mus", "envido 5"]
+
+
+@pytest.mark.parametrize("kwargs, wanted", [
+    ({"score": (40, 0)}, "score below the target 40"),
+    ({"score": (0, 52)}, "score below the target 40"),
+    ({"score": (29, 30), "rules": mus.Rules(target=30)}, "score below the target 30"),
+    ({"juegos": (2, 0)}, "juegos below juegos_to_win 2"),
+    ({"juegos": (0, 1), "rules": mus.Rules(juegos_to_win=1)}, "juegos below juegos_to_win 1"),
+    ({"vacas": (1, 0)}, "vacas below vacas_to_win 1"),
+    ({"score": (True, 0)}, "whole numbers"),
+])
+def test_from_deal_rejects_a_finished_score(kwargs: dict[str, object], wanted: str) -> None:
+    with pytest.raises(ValueError, match=wanted):
+        mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], **kwargs)  # type: ignore[arg-type]
+
+
+def test_from_deal_accepts_the_last_tanto_before_the_target() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], score=(39, 39), juegos=(1, 1), seed=2)
+    assert g.score == (39, 39) and g.juegos == (1, 1)

@@ -1,0 +1,219 @@
+"""One screen on any phone: at five sizes and in each state, no page scroll, and the
+player's cards and every button fully on screen. Positions come from ``Game.from_deal``
+written as a save and restored in the page (no hidden cards go through the page)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import mus
+from mus.web.saves import Saved, encode_save
+from mus.web.settings import Settings
+from tests.browser import BootState
+from tests.ui import py
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800)]
+HANDS = ["RRC6", "7654", "CCSA", "3322"]
+# state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
+SCORE = {"reached": (37, 37)}  # the other states start at 12–23
+STATES: dict[str, tuple[int, list[str]]] = {
+    "discard": (1, ["mus", "mus", "mus", "mus"]),
+    "envite": (3, ["no hay mus", "envido"]),
+    "raise": (2, ["no hay mus", "envido", "envido 3"]),
+    "ordago": (3, ["no hay mus", "ordago"]),
+    "declarations": (0, ["no hay mus"] + ["paso"] * 8),
+    "count": (0, ["no hay mus"] + ["paso"] * 11),
+    "reached": (0, ["no hay mus"] + ["paso"] * 11),
+}
+
+MEASURE_JS = """() => {
+  const vw = innerWidth, vh = innerHeight, root = document.documentElement;
+  const out = {scroll: [root.scrollWidth, root.scrollHeight, root.clientWidth, root.clientHeight], off: []};
+  const inside = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5 || !r.width || !r.height)
+      out.off.push(`${el.id || el.className || el.tagName} ${Math.round(r.left)},${Math.round(r.top)} `
+                   + `${Math.round(r.width)}x${Math.round(r.height)}`);
+  };
+  const covered = (el) => {  // fully visible: nothing else drawn over its middle and corners
+    const r = el.getBoundingClientRect();
+    for (const [fx, fy] of [[0.5, 0.5], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]]) {
+      const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+      if (hit && !el.contains(hit) && !hit.contains(el))
+        return out.off.push(`covered: ${el.id || el.className} by ${hit.className || hit.tagName}`);
+    }
+  };
+  const overlay = document.querySelector('#overlay.open');
+  const wanted = overlay ? '#overlay.open button, #overlay.open .panel'
+                         : '#controls button, #table button, [data-hand="0"] [data-card]';
+  document.querySelectorAll(wanted)
+    .forEach((el) => {
+      if (!el.getClientRects().length || el.closest('details:not([open])')) return;
+      inside(el);
+      if (!el.classList.contains('panel')) covered(el);
+    });
+  if (!overlay) {  // nothing spills over the table rim
+    const rim = document.getElementById('table').getBoundingClientRect();
+    document.querySelectorAll('#table .seat .hand, #table .plate').forEach((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.left < rim.left - 0.5 || r.right > rim.right + 0.5 || r.top < rim.top - 0.5 || r.bottom > rim.bottom + 0.5)
+        out.off.push(`rim: ${el.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    });
+    const bubble = document.querySelector('.seat-0 .bubble:not(.empty)');
+    const plate = document.querySelector('.seat-0 .plate');
+    if (bubble && plate) {
+      const a = bubble.getBoundingClientRect(), b = plate.getBoundingClientRect();
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.off.push('own bubble covers own plate');
+    }
+  }
+  return out;
+}"""
+
+
+def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23)) -> str:
+    game = mus.Game.from_deal(HANDS, mano=mano, score=score, seed=5)
+    for action in actions:
+        game = game.apply(action)
+    saved = Saved(game, acked=0, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
+                  levels=[None, "facil", "facil", "facil"])
+    return encode_save(saved)
+
+
+def show_state(page: Any, name: str) -> None:
+    """Restore the save of a state in the page, as a reload would."""
+    mano, actions = STATES[name]
+    # one task: no bot move of the previous position can write its save in between
+    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
+                  [_save(mano, actions, SCORE.get(name, (12, 23))),
+                   "from mus.web import app as _a; s = _a._app.session; s.saved = None; s.review = False; "
+                   "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
+    page.wait_for_timeout(30)
+    if name == "discard":
+        page.click('[data-hand="0"] [data-card] >> nth=0')
+        page.click('[data-hand="0"] [data-card] >> nth=2')
+        page.wait_for_selector('#b-descarte[data-action="descarte 0 2"]')
+
+
+def test_new_game_screen_starts_on_empezar_and_keeps_focus_inside(instant: BootState) -> None:
+    page = instant.page
+    assert page.evaluate("() => document.activeElement.dataset.action") == "nueva"
+    for _ in range(25):  # Tab goes round the dialog, never to the table behind it
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.getElementById('overlay').contains(document.activeElement)")
+    for _ in range(5):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("() => document.getElementById('overlay').contains(document.activeElement)")
+
+
+def test_help_screen_opens_and_closes(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "declarations")
+    page.click('[data-ui="help"]')
+    page.wait_for_selector("#overlay.open .panel.help")
+    text = page.text_content("#overlay") or ""
+    assert "1–4" in text and "amarraco = 5 tantos" in text
+    assert page.evaluate("() => document.activeElement.dataset.ui") == "close-help"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#overlay.open')")
+
+
+def test_restored_positions_are_the_states_named(instant: BootState) -> None:
+    page = instant.page
+    expect = {"discard": "descarte", "envite": "grande", "raise": "grande", "ordago": "grande",
+              "declarations": "pares"}
+    for name, phase in expect.items():
+        show_state(page, name)
+        assert page.get_attribute("html", "data-phase") == phase, name
+        assert page.locator("#controls button").count() >= 1, name
+    show_state(page, "raise")
+    assert page.text_content("#prompt") == "Te suben 3: van 5. Si no quieres, se llevan 2"
+    assert page.text_content('[data-action="quiero"]') == "Quiero (5)"
+    assert page.text_content('[data-action="no quiero"]') == "No quiero (−2)"
+    assert "juego" not in (page.text_content("#controls") or "").lower()
+    show_state(page, "envite")
+    assert page.text_content("#prompt") == "Te envidan 2 a la grande"
+    assert page.locator(".seat-3 .badge-bet").count() == 1
+    show_state(page, "count")
+    assert page.is_visible('#overlay [data-action="continuar"]')
+    rows = page.evaluate("""() => [...document.querySelectorAll('#overlay .count-row')].map((r) =>
+        [r.dataset.countRow, r.dataset.kind, r.querySelector('.count-points').textContent,
+         r.querySelector('.count-score').textContent])""")
+    assert rows == [["grande", "scored", "+1", "13–23"], ["chica", "scored", "+1", "13–24"],
+                    ["pares", "scored", "+3", "13–27"], ["juego", "scored", "+3", "16–27"],
+                    ["juego", "scored", "+2", "18–27"]]
+    assert page.text_content('[data-reveal="3"] .reveal-hand') == "duples de reyes y ases · punto 22"
+    assert page.locator('[data-reveal="0"] .badge-mano').count() == 1  # the mano is marked
+    # behind the count the finished hand is still on the table: its score, its last call
+    assert page.text_content('[data-score="1"]') == "27"
+    assert page.text_content('[data-bubble="3"]') == "Paso"
+    show_state(page, "reached")
+    assert "llegan a 40: no se cuenta más" in (page.text_content("#overlay .count-row.reached, #overlay .count-note.reached") or "")
+    assert page.locator('#overlay .count-row[data-kind="uncounted"]').count() == 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) -> None:
+    page = instant.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    problems = {}
+    for name in STATES:
+        show_state(page, name)
+        m = page.evaluate(MEASURE_JS)
+        sw, sh, cw, ch = m["scroll"]
+        if sw > cw or sh > ch:
+            m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
+        if name in ("count", "reached") and size == (360, 740):  # the whole count, no scrolling
+            body = page.evaluate("() => { const b = document.querySelector('#overlay.open .panel-body');"
+                                 " return [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth]; }")
+            if body[0] > body[1] or body[2] > body[3]:
+                m["off"].append(f"the count scrolls: {body}")
+        if m["off"]:
+            problems[name] = m["off"]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert problems == {}
+
+
+def test_ordago_asks_twice(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "declarations")
+    assert page.locator('#controls [data-action="ordago"]').count() == 0
+    page.click('#controls [data-ui="ordago"]')
+    assert page.is_visible('#controls [data-action="ordago"]') and page.is_visible('#controls [data-ui="cancel"]')
+    page.click('#controls [data-ui="cancel"]')
+    assert page.locator('#controls [data-action="ordago"]').count() == 0
+
+
+def test_quick_amounts_and_a_reload_keep_the_choices(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "declarations")
+    page.click('#controls [data-ui="envite-set"][value="5"]')
+    assert page.text_content("#controls .amount") == "5"
+    assert page.get_attribute("#b-envido-n", "data-action") == "envido 5"
+    saved = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
+    assert saved["envite"] == 5
+
+
+def test_count_focus_and_enter(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "count")
+    py(page, "import json; from mus.web import app as _a; _a._app.page.overlay_open = ''; _a._app.render(); json.dumps(1)")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "continuar"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('#overlay.open')")
+    assert py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.saved.acked)") == 1
+
+
+def test_a_reload_keeps_selected_cards(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "discard")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    assert page.get_attribute("#b-descarte", "data-action") == "descarte 0 2"
+    pressed = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
+        .map((c) => c.getAttribute('aria-pressed'))""")
+    assert pressed == ["true", "false", "true", "false"]
