@@ -75,7 +75,7 @@ def boot_page(
     ``BootError`` (closing the context) if the page reports ``boot-failed`` or times out.
     With ``wait_ready=False`` it returns right after navigation (for tests of the skeleton).
     """
-    context = browser.new_context(service_workers="block", **(context_args or {}))
+    context = browser.new_context(**{"service_workers": "block", **(context_args or {})})
     page = context.new_page()
     state = BootState(page=page, context=context)
 

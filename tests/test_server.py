@@ -134,17 +134,39 @@ def test_repository_page_is_served(dev_server: str) -> None:
 def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
     status, _, body = get(dev_server + "static/mus.zip")
     assert status == 200
-    names = set(zip_contents(body))
+    contents = zip_contents(body)
+    names = set(contents)
     expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}" for p in mus_sources(ROOT / "mus")}
-    assert names == expected
+    assert names == expected | {"deck.svg"}  # the sprite rides along: one request, read by Python
+    assert contents["deck.svg"] == (ROOT / "static" / "deck.svg").read_bytes()
     assert "mus/web/main.py" in names
-    assert not any("__pycache__" in n or not n.endswith(".py") for n in names)
+    assert not any("__pycache__" in n or not n.endswith(".py") for n in expected)
+
+
+def test_compresses_like_a_static_host(dev_server: str) -> None:
+    import gzip
+
+    for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/style.css", "index.html"):
+        request = urllib.request.Request(dev_server + path, headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request, timeout=30) as resp:
+            headers, body = resp.headers, resp.read()
+            modified = headers["Last-Modified"]
+        assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+        assert int(headers["Content-Length"]) == len(body) < (ROOT / path).stat().st_size
+        assert gzip.decompress(body) == (ROOT / path).read_bytes()
+        again = urllib.request.Request(dev_server + path, headers={
+            "Accept-Encoding": "gzip", "If-Modified-Since": modified})
+        with pytest.raises(urllib.error.HTTPError) as revalidated:
+            urllib.request.urlopen(again, timeout=10)
+        assert revalidated.value.code == 304
+    assert "content-encoding" not in get(dev_server + "index.html")[1]  # a client without gzip
 
 
 URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
 
 
-@pytest.mark.parametrize("name", ["index.html", "pyscript.toml", "static/style.css", "mus/web/main.py"])
+@pytest.mark.parametrize("name", ["index.html", "pyscript.toml", "static/style.css", "mus/web/main.py",
+                                  "manifest.webmanifest", "static/pwa.js", "tools/sw.template.js"])
 def test_page_sources_reference_no_other_origin(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")
     assert URL_RE.findall(text) == []

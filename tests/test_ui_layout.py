@@ -217,3 +217,26 @@ def test_a_reload_keeps_selected_cards(instant: BootState) -> None:
     pressed = page.evaluate("""() => [...document.querySelectorAll('[data-hand="0"] [data-card]')]
         .map((c) => c.getAttribute('aria-pressed'))""")
     assert pressed == ["true", "false", "true", "false"]
+
+
+def test_the_previous_hand_stays_reachable(instant: BootState) -> None:
+    page = instant.page
+    show_state(page, "count")
+    page.click('#overlay [data-action="continuar"]')
+    page.wait_for_function("() => !document.querySelector('#overlay.open')")
+    page.click('[data-ui="previous"]')
+    page.wait_for_selector("#overlay.open .panel.showdown.review")
+    assert page.locator("#overlay .count-row").count() == 5
+    assert page.locator('#overlay [data-action="continuar"]').count() == 0
+    assert page.evaluate("() => document.activeElement.dataset.ui") == "close-review"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#overlay.open')")
+    page.set_viewport_size({"width": 360, "height": 740})  # on a phone it is in the menu
+    try:
+        assert not page.is_visible('#topbar [data-ui="previous"]')
+        page.click('[data-ui="menu"]')
+        page.click('#overlay [data-ui="previous"]')
+        page.wait_for_selector("#overlay.open .panel.showdown.review")
+        page.click('#overlay [data-ui="close-review"]')
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})

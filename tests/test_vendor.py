@@ -72,3 +72,16 @@ def test_vendor_fails_on_version_mismatch(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(vendor, "PYODIDE_DIR", pyodide)
     with pytest.raises(vendor.VendorError, match=r"loads Pyodide 1\.2\.3.*pyodide 4\.5\.6"):
         vendor.check_versions()
+
+
+def test_stdlib_is_upstream_less_the_unused_modules() -> None:
+    import zipfile
+
+    with zipfile.ZipFile(vendor.PYODIDE_DIR / vendor.STDLIB_ZIP) as upstream, \
+            zipfile.ZipFile(PYODIDE / vendor.STDLIB_ZIP) as vendored:
+        kept = vendor.trimmed_stdlib_names(upstream.namelist())
+        assert vendored.namelist() == kept
+        assert not [n for n in kept if n.split("/")[0] in vendor.STDLIB_UNUSED]
+        assert len(kept) < len(upstream.namelist())
+        for name in ("json/decoder.py", "asyncio/tasks.py", "random.py", "zipfile/__init__.py"):
+            assert vendored.read(name) == upstream.read(name)

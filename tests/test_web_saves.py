@@ -211,3 +211,77 @@ def test_statistics_survive_storage_and_garbage() -> None:
     assert stats["lances"]["grande"] == [1, 1]
     store.set(STATS_KEY, "garbage")
     assert load_stats(store) == empty_stats()
+
+
+# --- two windows, one save ---------------------------------------------------------------
+
+
+def _current_schema_save_without_rev(game: mus.Game) -> str:
+    """A save exactly as the version before windows compared revisions wrote it."""
+    return json.dumps({"schema": SCHEMA, "game": json.loads(game.to_json()), "acked": 0, "counted": 0,
+                       "settings": Settings().to_dict(), "levels": LEVELS, "saved_at": 1})
+
+
+def test_a_save_from_the_current_schema_without_revision_keeps_working() -> None:
+    game = _game(7)
+    store = MemoryStorage({SAVE_KEY: _current_schema_save_without_rev(game)})
+    saved, problem = load_save(store)
+    assert problem is None and saved is not None and saved.rev == 0
+    assert saved.game.to_json() == game.to_json()
+    assert write_save(store, saved) and json.loads(_saved_text(store))["rev"] == 1
+
+
+def test_a_stale_window_never_writes_an_older_partida_over_a_newer_one() -> None:
+    from mus.web.session import Session
+
+    store = MemoryStorage()
+    a = Session(store)
+    a.new_game(seed=5)
+    b = Session(store)
+    b.restore()
+    moves = 0
+    while moves < 8:  # eight moves of the player in window B, bots answering
+        if b.bot_move() is None:
+            if b.showdown_index() is not None:
+                b.ack()
+                continue
+            b.play(b.human_legal()[0])
+            moves += 1
+    newer = _saved_text(store)
+    assert json.loads(newer)["rev"] > 8
+    if a.bot_to_play() is not None:
+        a.bot_move()  # window A, which heard nothing, moves on its old state: refused
+    else:
+        a.play(a.human_legal()[0])
+    assert _saved_text(store) == newer
+    assert a.saved is not None and a.saved.game.to_json() == b.saved.game.to_json()  # type: ignore[union-attr]
+    assert {"kind": "elsewhere"} in a.notices
+    if a.human_legal():  # now it plays on from there
+        a.play(a.human_legal()[0])
+    else:
+        a.bot_move()
+    after = json.loads(_saved_text(store))
+    assert after["game"]["actions"][: len(json.loads(newer)["game"]["actions"])] == json.loads(newer)["game"]["actions"]
+
+
+def test_a_window_follows_the_storage_event() -> None:
+    from mus.web.session import Session
+
+    store = MemoryStorage()
+    a, b = Session(store), Session(store)
+    a.restore()
+    b.restore()
+    b.new_game(seed=2)
+    assert a.game is None
+    assert not a.storage_changed("mus.settings")  # other keys do not touch the partida
+    assert a.storage_changed(SAVE_KEY) and a.game is not None
+    assert a.game.to_json() == b.game.to_json()  # type: ignore[union-attr]
+    assert not a.storage_changed(SAVE_KEY)  # nothing new
+    store.remove(SAVE_KEY)  # the other window cleared the storage
+    assert a.storage_changed(None) and a.game is None and a.screen == "setup"
+
+
+def test_an_unreadable_stored_save_is_moved_aside_before_a_write() -> None:
+    store = MemoryStorage({SAVE_KEY: "{oops"})
+    assert write_save(store, Saved(_game(1), levels=LEVELS))
+    assert [store.get(k) for k in store.keys() if k.startswith(ASIDE_PREFIX)] == ["{oops"]

@@ -7,7 +7,7 @@ import json
 import mus
 from mus.web import i18n
 from mus.web.render import regions
-from mus.web.saves import SAVE_KEY, MemoryStorage, Saved, decode_save, encode_save
+from mus.web.saves import SAVE_KEY, MemoryStorage, Saved, decode_save, encode_save, stored_rev
 from mus.web.session import Session
 from mus.web.view import build_view
 
@@ -19,7 +19,8 @@ def _at(mano: int, actions: list[str], store: MemoryStorage | None = None, **sco
     for action in actions:
         game = game.apply(action)
     s = Session(store if store is not None else MemoryStorage())
-    s.saved = Saved(game, acked=len(game.history), counted=len(game.history))
+    # a window that has read the storage: its writes follow the stored save's revision
+    s.saved = Saved(game, acked=len(game.history), counted=len(game.history), rev=stored_rev(s.storage) or 0)
     s._make_bots()
     s.screen = "table"
     return s

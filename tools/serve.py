@@ -8,14 +8,22 @@
 * Every response carries ``Cache-Control: no-cache``, so the browser revalidates each file.
 * ``/static/mus.zip`` is rebuilt from ``<root>/mus/`` whenever a source file is newer than the
   zip (or one was added or removed), so edits to the engine show up on reload.
+* ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
+  a reload picks up edits the way a new deploy would (``tools/precache.py``).
+* Like a real static host, text and binary assets (wasm, js, mjs, css, html, svg, json, zip…)
+  are sent gzip-compressed to browsers that accept it (compressed once per file version).
 * Paths with a segment starting with ``.`` (``.git``, ``.venv``…) are not served.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
 import threading
 from pathlib import Path
@@ -24,6 +32,7 @@ from urllib.parse import unquote, urlsplit
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
 from tools.vendor import ROOT, ensure_mus_zip  # noqa: E402
 
 MIME_TYPES = {
@@ -45,6 +54,17 @@ MIME_TYPES = {
     "": "application/octet-stream",
 }
 MUS_ZIP_URL = "/static/mus.zip"
+SW_URL = "/" + SW_NAME
+COMPRESSED = frozenset({".wasm", ".js", ".mjs", ".css", ".html", ".svg", ".json", ".webmanifest",
+                        ".toml", ".zip", ".whl", ".py", ".txt"})
+GZIP_LEVEL = 6  # what static hosts commonly use
+
+
+@functools.lru_cache(maxsize=64)
+def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """The gzip body of one version of a file (the key changes when the file does)."""
+    with open(path, "rb") as f:
+        return gzip.compress(f.read(), GZIP_LEVEL, mtime=0)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -68,13 +88,51 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path == MUS_ZIP_URL and (root / "mus").is_dir():
             try:
                 with self.zip_lock:
-                    ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
+                    rebuilt = ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
             except Exception as exc:  # show the reason in the browser and the log
                 self.send_error(500, f"cannot build mus.zip: {exc}")
                 return None
-            # Always send the fresh bytes: a rebuild can land within the same second.
-            del self.headers["If-Modified-Since"]
+            if rebuilt:  # send the fresh bytes: a rebuild can land within the same second
+                del self.headers["If-Modified-Since"]
+        if path == SW_URL and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
+            try:
+                with self.zip_lock:
+                    if (root / "mus").is_dir():
+                        ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
+                    write_service_worker(root)
+            except Exception as exc:
+                self.send_error(500, f"cannot write sw.js: {exc}")
+                return None
+        if "gzip" in self.headers.get("Accept-Encoding", ""):
+            file = Path(self.translate_path(self.path))
+            if file.suffix in COMPRESSED and file.is_file():
+                return self._send_gzipped(file)
         return super().send_head()
+
+    def _send_gzipped(self, file: Path):  # type: ignore[no-untyped-def]
+        st = file.stat()
+        modified = email.utils.formatdate(st.st_mtime, usegmt=True)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= int(st.st_mtime)
+            except (TypeError, ValueError):
+                unchanged = False
+            if unchanged:
+                self.send_response(304)
+                self.send_header("Last-Modified", modified)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        body = gzipped(os.fspath(file), st.st_mtime_ns, st.st_size)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(os.fspath(file)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", modified)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -85,10 +143,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser closed a connection mid-response (a page closed): not an error
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> http.server.ThreadingHTTPServer:
     handler = type("MusHandler", (Handler,), {"quiet": quiet})
     factory = functools.partial(handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer((host, port), factory)
+    server = Server((host, port), factory)
     server.daemon_threads = True
     return server
 

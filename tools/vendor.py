@@ -5,19 +5,22 @@ Run from the repository root::
 
     python3 -m tools.vendor            # copy runtime files, fetch micropip, build mus.zip
     python3 -m tools.vendor --install  # first run `npm ci` if node_modules is missing/stale
-    python3 -m tools.vendor --zip-only # only (re)build static/mus.zip
+    python3 -m tools.vendor --zip-only # only (re)build static/mus.zip (and sw.js)
 
 What ends up in ``static/vendor/`` (git-ignored):
 
 * ``pyscript/``: ``@pyscript/core``'s ``dist/`` run-time files (``core.js``, ``core.css`` and
   every lazily imported chunk), without source maps.
-* ``pyodide/``: the files ``pyodide.mjs`` fetches while booting, plus the micropip wheel named
-  in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
+* ``pyodide/``: the files ``pyodide.mjs`` fetches while booting (the stdlib zip without the
+  modules in ``STDLIB_UNUSED``), plus the micropip wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
   is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
   byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
   its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
   ``pyodide-lock.json`` (Pyodide passes it to ``fetch()`` as the integrity value).
 * ``manifest.json``: versions and sizes of what was vendored.
+
+Then it builds ``static/mus.zip`` (the ``mus`` package and ``static/deck.svg``) and writes the
+service worker ``sw.js`` with its precache list (``tools/precache.py``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
@@ -41,6 +44,8 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from tools.precache import PrecacheError, write_service_worker
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 CORE_DIR = NODE_MODULES / "@pyscript" / "core"
@@ -50,6 +55,7 @@ CACHE_DIR = ROOT / ".cache" / "vendor"
 MUS_SRC = ROOT / "mus"
 MUS_ZIP = ROOT / "static" / "mus.zip"
 NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
+ZIP_DATA_FILES = ("deck.svg",)
 
 # What pyodide.mjs loads from its indexURL at boot (the micropip wheel is added separately).
 PYODIDE_RUNTIME_FILES = (
@@ -58,6 +64,17 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+)
+STDLIB_ZIP = "python_stdlib.zip"
+# Top-level stdlib modules and packages the game never imports (checked: sys.modules after a
+# boot and several hands holds none of them; everything the page imports, it imports at boot).
+# Left out of the vendored python_stdlib.zip to save 0.65 MB of its 2.48 MB. Add-ons that need
+# one of them: remove it from this list. (tarfile stays: loading any package imports it.)
+STDLIB_UNUSED = (
+    "_pyio.py", "_pyrepl", "cProfile.py", "ctypes", "doctest.py", "ftplib.py", "imaplib.py",
+    "mailbox.py", "multiprocessing", "pdb.py", "pickletools.py", "poplib.py", "profile.py",
+    "pstats.py", "pydoc.py", "smtplib.py", "sqlite3", "tabnanny.py", "timeit.py",
+    "trace.py", "unittest", "wsgiref", "xml", "xmlrpc",
 )
 # @pyscript/core dist: everything with these suffixes is a run-time file (chunks are lazy-loaded).
 CORE_SUFFIXES = (".js", ".mjs", ".css")
@@ -217,9 +234,49 @@ def vendor_pyodide(dest: Path, extra_keep: Iterable[str] = ()) -> int:
             raise VendorError(f"{src} is missing from the pyodide npm package")
         if name == "pyodide-lock.json":
             continue
+        if name == STDLIB_ZIP:
+            written += install_trimmed_stdlib(src, dest / name)
+            continue
         written += _install_file(src, dest / name, strip_sourcemap_comment if _js_like(name) else None)
     _prune(dest, [*PYODIDE_RUNTIME_FILES, *extra_keep])
     return written
+
+
+def _stdlib_stamp(src: Path) -> bytes:
+    st = src.stat()
+    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}"
+    return b"mus-trimmed " + hashlib.sha256(key.encode()).hexdigest()[:16].encode()
+
+
+def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
+    """The entries of Pyodide's stdlib zip that are kept: all but ``STDLIB_UNUSED``."""
+    return [n for n in names if n.split("/")[0] not in STDLIB_UNUSED]
+
+
+def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
+    """Write Pyodide's stdlib zip without ``STDLIB_UNUSED``; True if written.
+
+    The zip comment records which upstream file and list it was made from, so an unchanged
+    one is not rewritten.
+    """
+    stamp = _stdlib_stamp(src)
+    if dest.is_file():
+        try:
+            with zipfile.ZipFile(dest) as zf:
+                if zf.comment == stamp:
+                    return False
+        except zipfile.BadZipFile:
+            pass
+    tmp = dest.with_name(dest.name + ".tmp")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(src) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        kept = set(trimmed_stdlib_names(source.namelist()))
+        for info in source.infolist():
+            if info.filename in kept:
+                out.writestr(info, source.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        out.comment = stamp
+    os.replace(tmp, dest)
+    return True
 
 
 def patched_lock_text(lock_text: str, entry: dict[str, str], sha256: str) -> str:
@@ -353,24 +410,32 @@ def _arcnames(src: Path, files: Iterable[Path]) -> list[str]:
     return [(Path(src.name) / p.relative_to(src)).as_posix() for p in files]
 
 
+def zip_data_files(dest: Path) -> list[Path]:
+    """Files beside the zip that Python reads too, packed at its top level: the card sprite
+    (the showdown copies card drawings out of it), so the page fetches it in this one request."""
+    return [p for p in (dest.parent / name for name in ZIP_DATA_FILES) if p.is_file()]
+
+
 def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
     """True if ``dest`` is missing, older than a source, or lists other files than ``src`` has."""
     if not dest.is_file():
         return True
     files = mus_sources(src)
+    data = zip_data_files(dest)
     built = dest.stat().st_mtime_ns
-    if any(p.stat().st_mtime_ns > built for p in files):
+    if any(p.stat().st_mtime_ns > built for p in [*files, *data]):
         return True
     try:
         with zipfile.ZipFile(dest) as zf:
             names = zf.namelist()
     except zipfile.BadZipFile:
         return True
-    return sorted(names) != _arcnames(src, files)
+    return sorted(names) != sorted([*_arcnames(src, files), *(p.name for p in data)])
 
 
 def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
-    """Write ``dest`` with every ``.py`` under ``src`` stored as ``<src.name>/…``; return its size.
+    """Write ``dest`` with every ``.py`` under ``src`` stored as ``<src.name>/…`` and the
+    ``zip_data_files`` at the top; return its size.
 
     Entries are sorted and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's
     mtime is set to the moment the build started, so an edit made during the build still makes
@@ -378,10 +443,11 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     """
     started = time.time_ns()
     files = mus_sources(src)
+    data = zip_data_files(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path, arcname in zip(files, _arcnames(src, files)):
+        for path, arcname in [*zip(files, _arcnames(src, files)), *((p, p.name) for p in data)]:
             info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -459,13 +525,15 @@ def main(argv: list[str] | None = None) -> int:
                 ensure_node_modules(quiet=args.quiet)
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
-    except (VendorError, subprocess.CalledProcessError) as exc:
+        sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
+    except (VendorError, PrecacheError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
         n = len(mus_sources(MUS_SRC))
         state = "built" if rebuilt else "up to date"
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state})")
+        print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
     return 0
 
 

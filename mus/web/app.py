@@ -3,6 +3,10 @@
 One click, one change and one keydown listener on the document read ``data-action``
 (engine actions and continuar / nueva / revancha), ``data-ui`` (screen commands),
 ``data-pos`` (the player's cards) and ``data-setting`` (the new-game form).
+
+The window listens for ``storage`` (another window of the site changed the save: follow it)
+and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied after the
+next continuar / nueva / revancha, between hands, by reloading the page).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from .session import Session
 from .view import build_view
 
 ADVANCE = ("continuar", "nueva", "revancha")
-DECK_FILE = "deck.svg"  # copied next to the package by pyscript.toml
+DECK_FILE = "deck.svg"  # packed into static/mus.zip by tools/vendor.py
 
 
 def _deck_art() -> DeckArt | None:
@@ -57,6 +61,12 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             document.addEventListener(kind, proxy)
+        for kind, handler in (("storage", self.on_storage), ("mus:update", self.on_update)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            window.addEventListener(kind, proxy)
+        if _update_waiting():
+            self.on_update(None)
         self.drive()
 
     def _deal_from_link(self) -> None:
@@ -208,8 +218,21 @@ class App:
             s.toggle_card(int(pos))
         else:
             return
+        if action in ADVANCE and _update_waiting():
+            getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
+            return
         self.render()
         self.drive()
+
+    def on_storage(self, event: Any) -> None:
+        if self.session.storage_changed(text_or_none(event.key)):
+            self.render()
+            self.drive()
+
+    def on_update(self, _event: Any) -> None:
+        if not any(n["kind"] == "update" for n in self.session.notices):
+            self.session.notices.append({"kind": "update"})
+            self.render()
 
     async def _after_player(self) -> None:
         try:
@@ -251,6 +274,11 @@ class App:
             return
         self.render()
         self.drive()
+
+
+def _update_waiting() -> bool:
+    mus_js = getattr(window, "__mus", None)  # set by index.html; static/pwa.js adds `update`
+    return not nil(mus_js) and not nil(getattr(mus_js, "update", None))
 
 
 _app: App | None = None

@@ -7,8 +7,12 @@ full quota) and says so through ``fallback``.
 
 The save is the engine's own JSON (rules, seed, actions) inside an envelope with a schema
 version, how many showdowns the player has acknowledged, how many finished hands were added
-to the statistics, the settings and each seat's bot level. A save that cannot be used is
-never deleted: it is moved aside under ``mus.save.corrupt.<time>``.
+to the statistics, the settings, each seat's bot level and a revision number. A save that
+cannot be used is never deleted: it is moved aside under ``mus.save.corrupt.<time>``.
+
+Two windows share one save. Each write bumps ``rev`` and happens only if the stored save is
+still the revision this window read or wrote last, so a stale window never writes an older
+partida over a newer one: ``write_save`` returns False and the window reloads the save instead.
 
 Optional (saves without it still load): ``reasons``, why each bot acted, keyed by the
 action's index in the game's ``actions`` (as text, JSON keys being strings): ``{"17":
@@ -19,9 +23,13 @@ Entries that do not fit the game are dropped on load; the partida is kept.
 >>> store = MemoryStorage()
 >>> game = mus.Game.new(seed=1).apply("mus")
 >>> write_save(store, Saved(game, acked=0, counted=0, settings=Settings(), levels=[None, "normal", "normal", "normal"]))
+True
 >>> saved, problem = load_save(store)
->>> saved.game.observation(0) == game.observation(0), problem
-(True, None)
+>>> saved.game.observation(0) == game.observation(0), problem, saved.rev
+(True, None, 1)
+>>> stale = load_save(store)[0]
+>>> write_save(store, saved), write_save(store, stale), stored_rev(store)
+(True, False, 2)
 >>> store.set(SAVE_KEY, "{oops")
 >>> saved, problem = load_save(store)
 >>> saved, problem["why"], store.get(problem["key"])
@@ -46,6 +54,7 @@ STATS_KEY = "mus.stats"
 ASIDE_PREFIX = "mus.save.corrupt"
 PROBE_KEY = "mus.probe"
 LANCES = ("grande", "chica", "pares", "juego", "punto")
+MAX_REV = 2**53  # what a JavaScript number holds exactly
 
 
 class Storage(Protocol):
@@ -151,6 +160,7 @@ class Saved:
     reasons: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → seat, hand, reason
     selected: list[int] = field(default_factory=list)  # cards chosen to discard, kept over a reload
     envite: int = 2  # the envido stepper's amount
+    rev: int = 0  # writes so far; absent from saves made before windows compared it
 
 
 class SaveError(ValueError):
@@ -172,6 +182,7 @@ def encode_save(saved: Saved) -> str:
         "selected": saved.selected,
         "envite": saved.envite,
         "reasons": {str(index): entry for index, entry in sorted(saved.reasons.items())},
+        "rev": saved.rev,
         "saved_at": int(time.time() * 1000),
     }, ensure_ascii=False, separators=(",", ":"))
 
@@ -213,7 +224,8 @@ def decode_save(text: str) -> Saved:
                  _count(data.get("counted", finished), finished),
                  Settings.from_dict(data.get("settings")), list(levels),
                  _reasons(data.get("reasons"), len(game.actions), finished),
-                 selected=sorted(set(selected)), envite=envite)
+                 selected=sorted(set(selected)), envite=envite,
+                 rev=_count(data.get("rev", 0), MAX_REV))
 
 
 def _reasons(data: object, actions: int, finished: int) -> dict[int, dict[str, Any]]:
@@ -232,8 +244,32 @@ def _reasons(data: object, actions: int, finished: int) -> dict[int, dict[str, A
     return kept
 
 
-def write_save(storage: Storage, saved: Saved) -> None:
+def stored_rev(storage: Storage) -> int | None:
+    """The revision of the stored save: 0 when there is none, None when it cannot be read."""
+    text = storage.get(SAVE_KEY)
+    if text is None:
+        return 0
+    try:
+        rev = json.loads(text).get("rev", 0)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else None
+
+
+def write_save(storage: Storage, saved: Saved) -> bool:
+    """Store ``saved`` as the next revision, unless another window wrote since ``saved.rev``.
+
+    Returns False (and writes nothing) when the stored save is newer. A stored save that
+    cannot be read is moved aside first, never overwritten.
+    """
+    current = stored_rev(storage)
+    if current is None:
+        move_aside(storage, storage.get(SAVE_KEY) or "")
+    elif current != saved.rev:
+        return False
+    saved.rev += 1
     storage.set(SAVE_KEY, encode_save(saved))
+    return True
 
 
 def clear_save(storage: Storage) -> None:

@@ -24,8 +24,8 @@ from mus.ai import coach, make_bot
 
 from .i18n import envido_amount
 from .saves import (
-    Saved, Storage, count_hand, count_partida, load_save, load_settings,
-    load_stats, write_save, write_settings, write_stats,
+    SAVE_KEY, Saved, Storage, count_hand, count_partida, load_save, load_settings,
+    load_stats, stored_rev, write_save, write_settings, write_stats,
 )
 
 HUMAN = 0
@@ -56,6 +56,7 @@ class Session:
         self._before_end: dict[int, tuple[mus.Game, str]] = {}
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
         self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
+        self.seen_rev = 0  # the save revision this window last read, while it has no partida
 
     # --- reading ----------------------------------------------------------------------
 
@@ -98,6 +99,7 @@ class Session:
     def restore(self) -> None:
         """Resume the saved partida, or note why it could not be read."""
         saved, problem = load_save(self.storage)
+        self.seen_rev = saved.rev if saved else 0
         if problem:
             self.notices.append({"kind": "corrupt", **problem})
         if saved is not None:  # rules and levels come from the save, speed and language stay
@@ -113,7 +115,8 @@ class Session:
         hands (a lesson's "Juega esta mano")."""
         settings = self.settings
         game = deal if deal is not None else mus.Game.new(settings.rules(), seed)
-        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level])
+        rev = self.saved.rev if self.saved else self.seen_rev
+        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level], rev=rev)
         self._make_bots()
         self.screen = "table"
         self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
@@ -285,9 +288,43 @@ class Session:
         self.review = False
 
     def _write(self) -> None:
-        if self.saved is not None:
-            self.saved.selected, self.saved.envite = sorted(self.selected), self.envite
-            write_save(self.storage, self.saved)
+        if self.saved is None:
+            return
+        self.saved.selected, self.saved.envite = sorted(self.selected), self.envite
+        if not write_save(self.storage, self.saved):
+            self.follow()  # another window played on: what it saved wins
+
+    # --- other windows ------------------------------------------------------------------
+
+    def follow(self) -> bool:
+        """Take up the stored save if another window changed it; True if this one changed.
+
+        Called when a write was refused and on the browser's ``storage`` event. The player
+        is told that the partida went on elsewhere; a choice half made here is dropped.
+        """
+        current = self.saved.rev if self.saved else self.seen_rev
+        if stored_rev(self.storage) == current:
+            return False
+        saved, problem = load_save(self.storage)
+        if problem:
+            self.notices.append({"kind": "corrupt", **problem})
+        self.saved, self.seen_rev = saved, saved.rev if saved else 0
+        self.selected = set(saved.selected) if saved else set()
+        self.envite = saved.envite if saved else DEFAULT_ENVITE
+        self.coached, self._reason, self.review, self.confirm, self.hold_count = None, None, False, None, False
+        self._before_end = {}
+        if saved is None:
+            self.screen, self.bots = "setup", {}
+        else:
+            self._make_bots()
+            if not any(n["kind"] == "elsewhere" for n in self.notices):
+                self.notices.append({"kind": "elsewhere"})
+        self.stats = load_stats(self.storage)
+        return True
+
+    def storage_changed(self, key: str | None) -> bool:
+        """The browser says another window changed ``key`` (None: storage cleared)."""
+        return key in (SAVE_KEY, None) and self.follow()
 
     # --- choices on screen -----------------------------------------------------------
 

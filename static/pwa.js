@@ -1,0 +1,56 @@
+// Installable app: registers the service worker (sw.js, at the site root) once the game is
+// ready, so that its precache never competes with the boot, and reports a new version.
+// window.__mus.update is the waiting worker once a new version has installed; the page
+// (mus/web/app.py) hears "mus:update", shows the notice and calls window.__mus.applyUpdate()
+// between hands, which activates the new version and reloads.
+const mus = (window.__mus ??= {});
+mus.update = null;
+
+function waiting(worker) {
+  mus.update = worker;
+  document.documentElement.dataset.update = "ready";
+  dispatchEvent(new CustomEvent("mus:update"));
+}
+
+function track(registration) {
+  if (!registration) return; // service workers blocked (e.g. by a test harness)
+  mus.registration = registration;
+  if (registration.waiting && navigator.serviceWorker.controller) waiting(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) waiting(worker);
+    });
+  });
+}
+
+mus.applyUpdate = () => {
+  const worker = mus.update;
+  if (!worker) return false;
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  worker.postMessage({ type: "skip-waiting" });
+  return true;
+};
+
+function register() {
+  // Offline, the update check fails; the installed version keeps working.
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).then(track, (error) => {
+    mus.registerError = String(error);
+    navigator.serviceWorker.getRegistration().then(track);
+  });
+}
+
+if ("serviceWorker" in navigator) {
+  const root = document.documentElement;
+  if (root.classList.contains("ready")) register();
+  else new MutationObserver((_, observer) => {
+    if (!root.classList.contains("ready")) return;
+    observer.disconnect();
+    register();
+  }).observe(root, { attributes: true, attributeFilter: ["class"] });
+}

@@ -1,0 +1,222 @@
+"""The installable app in real Chromium: service worker, offline play, manifest, updates.
+
+One copy of the site (pages, static files, the vendored runtime linked in) is served from a
+sub-folder of a temporary directory (``/juegos/mus/``, as on a host that serves several sites),
+so that the update test can change a file and rebuild ``sw.js`` the way a new deploy would.
+The tests share one browser context with service workers allowed and run in order: first
+visit, offline reload and a whole hand, a new tab offline, the manifest, then an update.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import pytest
+
+from tests.browser import is_local
+from tests.devserver import ROOT, DevServer
+from tests.ui import play_until_overlay, start_game, wait_for_choice
+from tools import precache
+
+pytestmark = pytest.mark.browser
+
+BOOT_MS = 120_000
+SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+
+# Resolves when the service worker is active and its cache is complete (the index goes last).
+PRECACHED_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.active) return null;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if (await cache.match(new URL("__precache__", registration.scope).href)) return name;
+  }
+  return null;
+}"""
+
+
+def copy_site(dest: Path) -> Path:
+    for name in SITE_FILES:
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "static", dest / "static", ignore=shutil.ignore_patterns("vendor", "*.tmp"))
+    (dest / "static" / "vendor").symlink_to(ROOT / "static" / "vendor", target_is_directory=True)
+    precache.write_service_worker(dest)
+    return dest
+
+
+SUB_FOLDER = "juegos/mus/"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    host_root = tmp_path_factory.mktemp("host")
+    site_root = host_root / SUB_FOLDER
+    site_root.mkdir(parents=True)
+    copy_site(site_root)
+    with DevServer(host_root) as url:
+        yield url + SUB_FOLDER, site_root
+
+
+class Pwa:
+    def __init__(self, browser: Any, url: str) -> None:
+        self.url = url
+        self.context = browser.new_context(service_workers="allow")
+        self.external: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.open()
+
+    def _route(self, route: Any) -> None:
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            self.external.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    def open(self, query: str = "?speed=0") -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.goto(self.url + query)
+        wait_ready(page)
+        return page
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector("html.ready, html.boot-failed", state="attached", timeout=BOOT_MS)
+    failed = page.evaluate("() => window.__mus.failed")
+    assert failed is None, failed
+
+
+@pytest.fixture(scope="module")
+def pwa(browser: Any, site: tuple[str, Path]) -> Iterator[Pwa]:
+    state = Pwa(browser, site[0])
+    yield state
+    state.context.close()
+
+
+def precached(page: Any, timeout: float = 60.0) -> str:
+    """The name of the complete cache of the active service worker (waits for it)."""
+    deadline = time.monotonic() + timeout
+    while not (name := page.evaluate(PRECACHED_JS)):
+        assert time.monotonic() < deadline, "the service worker did not finish its precache"
+        page.wait_for_timeout(100)
+    return str(name)
+
+
+def test_first_visit_installs_the_service_worker(pwa: Pwa, site: tuple[str, Path]) -> None:
+    listed = precache.read_precache(site[1] / "sw.js")
+    assert precached(pwa.page) == listed["cache"]
+    scope = pwa.page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+    assert scope == pwa.url  # the sub-folder the site lives in
+    files = listed["files"]
+    assert isinstance(files, dict)
+    keys = pwa.page.evaluate("""async (name) => (await (await caches.open(name)).keys())
+        .map((r) => r.url.slice(location.href.split("?")[0].length))""", listed["cache"])
+    assert sorted(keys) == sorted([*files, "__precache__"])
+
+
+def test_precache_holds_exactly_the_runtime_files_a_boot_loads(pwa: Pwa, site: tuple[str, Path]) -> None:
+    page = pwa.context.new_page()
+    loaded: list[str] = []
+    page.on("request", lambda r: loaded.append(r.url.removeprefix(pwa.url).split("?")[0]))
+    page.goto(pwa.url + "?speed=0")
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    page.close()
+    runtime = {p for p in loaded if p.startswith("static/vendor/")}
+    files = precache.read_precache(site[1] / "sw.js")["files"]
+    assert isinstance(files, dict)
+    assert runtime == {p for p in files if p.startswith("static/vendor/")}
+
+
+def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
+    page = pwa.page
+    served: list[tuple[str, bool]] = []
+    page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
+    pwa.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert served and all(from_sw for url, from_sw in served if is_local(url)), served
+    start_game(page, level="facil")
+    s = play_until_overlay(page, 200)
+    assert s["overlay"] and "showdown" in s["overlay"], s
+    history = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]
+    assert history["actions"]
+
+
+def test_new_tab_opens_offline(pwa: Pwa) -> None:
+    page = pwa.open("")
+    assert page.evaluate("() => navigator.onLine") is False
+    assert page.locator("#table").is_visible()
+    page.close()
+
+
+def test_manifest_is_valid_and_its_icons_load(pwa: Pwa) -> None:
+    page = pwa.page
+    cdp = pwa.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone" and data["lang"] == "es"
+    assert data["start_url"] == data["scope"] == "./"  # relative: works from a sub-folder
+    assert urljoin(manifest["url"], data["start_url"]) == pwa.url
+    assert {i["purpose"] for i in data["icons"]} == {"any", "maskable"}
+    sizes = page.evaluate("""async (icons) => Promise.all(icons.map((icon) => new Promise((ok, fail) => {
+        const img = new Image();
+        img.onload = () => ok(`${img.naturalWidth}x${img.naturalHeight}`);
+        img.onerror = () => fail(new Error(icon.src));
+        img.src = icon.src;
+    })))""", data["icons"])
+    assert sizes == [i["sizes"] for i in data["icons"]]
+    # Chromium's own installability check (manifest fields, icons, a worker with a fetch
+    # handler); Playwright's contexts are incognito profiles, which it always names.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors] == ["in-incognito"], errors
+    cdp.detach()
+
+
+def test_update_waits_for_the_end_of_the_hand(pwa: Pwa, site: tuple[str, Path]) -> None:
+    page, root = pwa.page, site[1]
+    pwa.context.set_offline(False)
+    page.click('[data-action="continuar"]')
+    s = wait_for_choice(page)
+    assert not s["overlay"]  # mid-hand: the player is to act
+    before = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
+    old_cache = precached(page)
+    style = root / "static" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
+    assert precache.write_service_worker(root)  # the new build's sw.js
+    page.evaluate("() => { window.__sameDocument = true; return window.__mus.registration.update(); }")
+    page.wait_for_selector(".notice-update", timeout=60_000)
+    notice = page.locator(".notice-update").inner_text()
+    assert "Hay una versión nueva" in notice
+    assert page.evaluate("() => window.__sameDocument")  # nothing reloaded mid-hand
+    assert json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]["actions"][
+        : len(before["game"]["actions"])] == before["game"]["actions"]
+
+    s = play_until_overlay(page, 200)
+    assert s["overlay"] and "showdown" in s["overlay"], s
+    with page.expect_navigation(timeout=BOOT_MS):
+        page.click('[data-action="continuar"]')
+    wait_ready(page)
+    assert not page.evaluate("() => window.__sameDocument ?? false")
+    assert "build 2" in page.evaluate("() => fetch('static/style.css').then((r) => r.text())")
+    caches = page.evaluate("() => caches.keys()")
+    assert old_cache not in caches and precached(page) in caches
+    after = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
+    assert after["game"]["seed"] == before["game"]["seed"]  # the same partida, on into the next hand
+    assert len(after["game"]["actions"]) > len(before["game"]["actions"])
+    assert page.evaluate("() => document.documentElement.dataset.phase") is not None
+    assert not page.locator(".notice-update").count()
+
+
+def test_no_request_left_the_origin(pwa: Pwa) -> None:
+    assert pwa.external == []
+    assert [e for e in pwa.errors if "Failed to load resource" not in e] == []
