@@ -18,6 +18,7 @@ from typing import Any
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
+from .deal_link import REPLACE_PROMPT, parse_deal, without_deal
 from .deckart import DeckArt
 from .dom import Page, local_storage, nil, query_param, text_or_none
 from .replay import code_from_fragment
@@ -60,6 +61,7 @@ class App:
 
     def start(self) -> None:
         self.session.restore()
+        self._deal_from_link()
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
                               ("keydown", self.on_keydown)):
@@ -94,6 +96,22 @@ class App:
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         self.render()
         self.drive()
+
+    def _deal_from_link(self) -> None:
+        """``?deal=…`` (a lesson's "Juega esta mano"): a new partida from that deal, once; a
+        partida in progress is only left if the player says so."""
+        try:
+            request = parse_deal(str(window.location.search))
+            if request is None:
+                return
+            game, lang = self.session.game, self.session.settings.lang
+            if game is None or game.is_over or window.confirm(REPLACE_PROMPT.get(lang, REPLACE_PROMPT["es"])):
+                for name, raw in request.settings.items():
+                    self.session.set_setting(name, raw)
+                self.session.new_game(deal=request.game(self.session.settings.rules(), self.seed))
+        except ValueError as error:
+            window.console.error(f"mus: the deal in the link cannot be played: {error}")
+        window.history.replaceState(None, "", window.location.pathname + without_deal(str(window.location.search)))
 
     def render(self) -> None:
         self.page.show(build_view(self.session))

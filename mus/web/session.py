@@ -111,9 +111,11 @@ class Session:
         if self.storage_in_memory:
             self.notices.append({"kind": "memory"})
 
-    def new_game(self, seed: int | None = None) -> None:
+    def new_game(self, seed: int | None = None, deal: mus.Game | None = None) -> None:
+        """A new partida with the table's settings; ``deal``: one already started from given
+        hands (a lesson's "Juega esta mano")."""
         settings = self.settings
-        game = mus.Game.new(settings.rules(), seed)
+        game = deal if deal is not None else mus.Game.new(settings.rules(), seed)
         rev = self.saved.rev if self.saved else self.seen_rev
         self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level], rev=rev)
         self._make_bots()

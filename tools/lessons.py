@@ -1,0 +1,47 @@
+"""Check lesson files and show what the engine answers, for whoever writes a lesson.
+
+    python3 -m tools.lessons                 # every lesson in static/lessons/
+    python3 -m tools.lessons pares cuenta    # some of them
+
+Prints each step's actions and each question with the engine's answer; exits 1 naming the
+step if a file breaks the schema or its script is illegal.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from mus.web.lesson import COURSE, Lesson, LessonError
+
+LESSONS = Path(__file__).resolve().parent.parent / "static" / "lessons"
+
+
+def describe(lesson: Lesson) -> list[str]:
+    replay = lesson.replay()
+    lines = [f"{lesson.id}: {lesson.title['es']} (hands {' '.join(lesson.hands)}, mano {lesson.mano})"]
+    for i, step in enumerate(lesson.steps):
+        said = ", ".join(f"{seat}:{notation}" for seat, notation in replay.said[i])
+        lines.append(f"  [{i}] {said or '-'}")
+        if step.ask is not None:
+            about = f" {step.ask.lance}" if step.ask.lance else ""
+            lines.append(f"      ask {step.ask.kind}{about} -> {replay.answers[i]}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    ids = (argv if argv is not None else sys.argv[1:]) or list(COURSE)
+    failed = False
+    for lesson_id in ids:
+        try:
+            lesson = Lesson.from_json((LESSONS / f"{lesson_id}.json").read_text(encoding="utf-8"))
+        except (OSError, LessonError) as error:
+            print(f"{lesson_id}: {error}")
+            failed = True
+            continue
+        print("\n".join(describe(lesson)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
