@@ -195,3 +195,22 @@ def test_mount_replay_entry_point_for_other_pages(instant: BootState, replay_ope
         assert bad == "error" and "cannot be opened" in page.text_content("#embed-test .rp-error")
     finally:
         page.evaluate("() => document.getElementById('embed-test').remove()")
+
+
+def test_a_shared_hand_shows_in_the_embed_frame(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    """``embed.html#mano=<code>``: an article shows a real hand, in the frame's flow."""
+    code = replay_opened["link"].split("#mano=")[1]
+    base = replay_opened["link"].split("?")[0].rsplit("/", 1)[0]
+    frame = instant.context.new_page()
+    frame.set_viewport_size({"width": 360, "height": 640})
+    try:
+        frame.goto(f"{base}/embed.html#mano={code}")
+        frame.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        frame.wait_for_selector("#lesson .rp-panel")
+        assert frame.text_content("#lesson #replay-title") == "Jugada compartida"
+        assert frame.evaluate("() => document.getElementById('embed').getBoundingClientRect().height") > 300
+        frame.click('#lesson [data-replay="next"]')
+        frame.wait_for_selector('#lesson [data-replay-step="1"]')
+        assert not frame.locator('#lesson [data-replay="close"]').count()
+    finally:
+        frame.close()

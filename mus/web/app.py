@@ -31,7 +31,8 @@ ADVANCE = ("continuar", "nueva", "revancha")
 DECK_FILE = "deck.svg"  # packed into static/mus.zip by tools/vendor.py
 
 
-def _deck_art() -> DeckArt | None:
+def load_deck_art() -> DeckArt | None:
+    """The card sprite that came in mus.zip, for drawing revealed cards inline."""
     try:
         if os.path.exists(DECK_FILE):
             with open(DECK_FILE, encoding="utf-8") as f:
@@ -47,7 +48,7 @@ class App:
         seed = query_param("seed") or ""
         self.seed = int(seed) if seed.isdigit() else None  # ?seed=N: new partidas deal from N (demos, tests)
         self.session = Session(SafeStorage(local_storage()), instant=instant)
-        self.page = Page(_deck_art())
+        self.page = Page(load_deck_art())
         self.driving = False
         self.coaching = False
         # Another window played on and this one follows it: its bots wait, so two windows

@@ -1,8 +1,8 @@
 """``embed.html``: what the frame shows is chosen by a URL parameter. Browser only.
 
-``?lesson=<id>`` plays one lesson. Another mode (a hand replay, say) adds its parameter and
-starter to ``MODES``; the parameter may be in the query or in the fragment (``#mano=…``), and
-the first mode whose parameter is present wins. The page gets ``<html class="ready">`` once the
+``?lesson=<id>`` plays one lesson; ``#mano=<code>`` (a shared hand, see ``replay_dom``) shows
+its replay, so an article can show a real hand. The parameter may be in the query or in the
+fragment, and the first mode whose parameter is present wins. The page gets ``<html class="ready">`` once the
 mode accepts input, and an explanation if no mode matches. The PyScript config is inline in
 ``embed.html``: the engine's ``mus.zip`` only.
 """
@@ -13,11 +13,28 @@ from collections.abc import Awaitable, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from .app import load_deck_art
 from .dom import text_or_none
 from .lesson_app import show_failure, start_embed
+from .replay_dom import mount_replay
+
+HAND_STYLE = "./static/style.css"  # the replay's table, cards and panel
+
+
+async def start_hand(code: str) -> None:
+    """The replay of a shared hand, drawn in the frame's flow so its height is reported."""
+    link = document.createElement("link")
+    link.rel, link.href = "stylesheet", HAND_STYLE
+    document.head.appendChild(link)
+    box = document.getElementById("lesson")
+    box.classList.add("embed-hand")
+    lang = str(document.documentElement.lang or "es")
+    mount_replay(code, "lesson", "en" if lang == "en" else "es", art=load_deck_art())
+
 
 MODES: dict[str, Callable[[str], Awaitable[None]]] = {
     "lesson": start_embed,
+    "mano": start_hand,
 }
 
 
