@@ -184,6 +184,9 @@ def test_help_screen() -> None:
     html = regions(view)["overlay"][0]
     assert "1–4" in html and "piedra = 1 tanto" in html and "amarraco = 5 tantos" in html
     assert 'data-ui="close-help"' in html
+    assert '<a href="lessons.html">' in html  # the lessons are one tap away
+    s.set_setting("lang", "en")
+    assert '<a href="lessons.html?lang=en">' in regions(build_view(s))["overlay"][0]
     s.close_help()
     assert build_view(s)["help"] is None and s.screen == "table"
 

@@ -165,6 +165,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.bets": "Envidar apuesta tantos; «no quiero» da al que envidó lo que ya había en la mesa (1 si nada). "
                      "Un órdago juega el juego entero a ese lance y pide confirmación.",
         "help.piedra": "piedra = 1 tanto", "help.amarraco": "amarraco = 5 tantos",
+        "help.lessons": "¿Aprendiendo? Lecciones interactivas, paso a paso",
         "menu": "Menú",
         "loading": "Preparando la mesa…",
         # --- señas ---
@@ -315,6 +316,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.bets": "An envite bets tantos; declining (no quiero) gives the bettor what was already on the table "
                      "(1 if nothing). An órdago stakes the whole juego on that lance and asks you to confirm.",
         "help.piedra": "piedra = 1 tanto", "help.amarraco": "amarraco = 5 tantos",
+        "help.lessons": "Learn to play: interactive lessons, step by step",
         "menu": "Menu",
         "loading": "Setting up the table…",
         # --- señas (gestures keep their Spanish names, with an English gloss) ---

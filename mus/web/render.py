@@ -356,7 +356,8 @@ def help_panel(h: dict[str, Any]) -> str:
     paragraphs = "".join(f"<p>{_e(p)}</p>" for p in h["paragraphs"])
     legend = "".join(f'<li><i class="{_e(item["kind"])}" aria-hidden="true"></i> {_e(item["text"])}</li>'
                      for item in h["legend"])
-    body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>'
+    lessons = f'<p class="help-lessons"><a href="{_e(h["lessons"]["href"])}">{_e(h["lessons"]["text"])}</a></p>'
+    body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>{lessons}'
     return _panel(h["title"], body, "help", spec_button(h["button"]))
 
 

@@ -634,6 +634,8 @@ def _help(target: int, lang: str) -> dict[str, Any]:
                            t(lang, "help.stones", n=target)],
             "legend": [{"kind": "piedra", "text": t(lang, "help.piedra")},
                        {"kind": "amarraco", "text": t(lang, "help.amarraco")}],
+            "lessons": {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""),
+                        "text": t(lang, "help.lessons")},
             "button": {"ui": "close-help", "label": t(lang, "act.close"), "kind": "primary"}}
 
 
