@@ -482,3 +482,21 @@ def test_arena_plays_with_senas_and_a_silent_team(capsys: pytest.CaptureFixture[
     with pytest.raises(ValueError, match="expected catch"):
         main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "both",
               "--catch", "2"])
+
+
+def test_normal_bots_never_raise_without_end() -> None:
+    """Facing a refusal that hands over the juego, two sure hands used to raise each other
+    forever (seed 34: an envite of thousands). A raise past what wins the juego is pointless."""
+    game = mus.Game.new(mus.Rules(), 34)
+    bots = [make_bot("normal", 34 * 4 + seat) for seat in range(4)]
+    stakes = []
+    for _ in range(3000):
+        if game.is_over:
+            break
+        assert game.to_play is not None
+        game = game.apply(bots[game.to_play].choose(game.observation(game.to_play)))
+        bet = game.observation(0)["bet"]
+        if bet:
+            stakes.append(bet["table"] + bet["pending"])
+    assert game.is_over
+    assert max(stakes) <= 2 * game.rules.target

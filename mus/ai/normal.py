@@ -90,7 +90,9 @@ class NormalBot:
                 need = 0.85       # we are nearly there: no need to gamble
             return ("quiero" if p >= need else "no quiero"), p, need
         if them_left <= deje:
-            return ("quiero" if p < 0.8 else "envido"), p, None
+            # Refusing hands them the juego. Raise only while the stake does not already
+            # win ours: past that a raise changes nothing, and two sure hands would raise forever.
+            return ("envido" if p >= 0.8 and stake < us_left else "quiero"), p, None
         if p >= 0.9 and (lance in ("pares", "juego") or them_left <= 10):
             return "ordago", p, 0.9
         if p >= 0.8 and stake < 12:
