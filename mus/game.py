@@ -7,7 +7,9 @@ own ``random.Random``, copied before each use so that earlier states stay valid.
 With ``explicit_chance=True`` (``from_deal`` only) chance steps are actions instead,
 as in OpenSpiel: after the mano's descarte the game waits in phase ``servicio`` for
 ``servido`` with the cards each seat receives (seats 0..3), and after the count in
-phase ``reparto`` for the next deal. This is how a hand record is replayed exactly.
+phase ``reparto`` for the next deal; after a seat shows ``señas``, in phase ``caza`` for
+``cazada`` with the rivals who caught them (``cazada``, ``cazada 1``, ``cazada 1 3``).
+This is how a hand record is replayed exactly.
 
 >>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, explicit_chance=True)
 >>> for action in ["mus"] * 4 + ["descarte 3", "descarte 0", "descarte 0 1", "descarte 3"]:
@@ -21,6 +23,19 @@ phase ``reparto`` for the next deal. This is how a hand record is replayed exact
 Traceback (most recent call last):
 ...
 mus.errors.IllegalActionError: 'servido Ab Rb4c 5b 7e' is not an action: expected mus, no hay mus, descarte N…, paso, envido [N], quiero, no quiero, ordago, señas or sin señas
+
+>>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, rules=Rules(senas=True),
+...                    explicit_chance=True)
+>>> g = g.apply("no hay mus").apply("señas")
+>>> g.phase, g.to_play, g.is_chance
+('caza', None, True)
+>>> g = g.apply("cazada 3")
+>>> g.phase, g.to_play, g.observation(3)["senas"], g.observation(1)["senas"]
+('senas', 1, [{'seat': 0, 'senas': ['dos reyes']}], [])
+>>> g.apply("señas").apply("cazada 3")
+Traceback (most recent call last):
+...
+mus.errors.IllegalActionError: 'cazada 3' is not legal in phase 'caza': chance acts now, expected which rivals caught the señas of seat 1: cazada, cazada 0, cazada 2, cazada 0 2
 
 >>> g = Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
 >>> g.phase, g.to_play, [str(a) for a in g.legal_actions()]
@@ -55,8 +70,8 @@ Pair = tuple[int, int]
 # seat, phase, notation, and the cards discarded (descarte) or the rivals who caught the
 # señas (señas): a private part that only _public_event decides who may see.
 Event = tuple[int, str, str, tuple[int, ...]]
-SERVICIO, REPARTO = "servicio", "reparto"  # chance phases when chance is explicit
-SERVIDO = "servido"
+SERVICIO, REPARTO, CAZA = "servicio", "reparto", "caza"  # chance phases when chance is explicit
+SERVIDO, CAZADA = "servido", "cazada"
 
 
 class Game:
@@ -205,8 +220,8 @@ class Game:
 
     @property
     def is_chance(self) -> bool:
-        """True when chance acts next: a serve or a deal given as an action."""
-        return self._phase in (SERVICIO, REPARTO)
+        """True when chance acts next: a serve, a deal or a catch of señas given as an action."""
+        return self._phase in (SERVICIO, REPARTO, CAZA)
 
     @property
     def is_over(self) -> bool:
@@ -285,6 +300,8 @@ class Game:
 
     def _apply_chance(self, text: str) -> Game:
         head, _, rest = text.strip().partition(" ")
+        if self._phase == CAZA:
+            return self._apply_catch(text, head, rest)
         expected = SERVIDO if self._phase == SERVICIO else REPARTO
         if head != expected:
             raise IllegalActionError(
@@ -297,6 +314,25 @@ class Game:
         else:
             g._deal_given(cards)
         g._actions = (self._actions, f"{expected} {cards_text(cards)}")
+        return g
+
+    def _apply_catch(self, text: str, head: str, rest: str) -> Game:
+        assert self._events is not None  # the señas being caught are the last event
+        previous, (seat, phase, shown, _) = self._events
+        rivals = sorted(((seat + 1) % 4, (seat + 3) % 4))
+        catch = self._rules.catch
+        # A catch of chance 0 or 1 has one outcome: the others cannot happen.
+        choices: list[list[int]] = [[]] if catch == 0 else [rivals] if catch == 1 else [[], *([r] for r in rivals), rivals]
+        caught = sorted(int(w) for w in rest.split() if w in ("0", "1", "2", "3"))
+        if head != CAZADA or len(caught) != len(rest.split()) or caught not in choices:
+            legal = ", ".join(" ".join([CAZADA, *map(str, c)]) for c in choices)
+            raise IllegalActionError(
+                f"{text!r} is not legal in phase {CAZA!r}: chance acts now, expected which rivals "
+                f"caught the señas of seat {seat}: {legal}")
+        g = self._copy()
+        g._events = (previous, (seat, phase, shown, tuple(caught)))
+        g._after_sena(seat)
+        g._actions = (self._actions, " ".join([CAZADA, *map(str, caught)]))
         return g
 
     def _step(self, act: Action) -> None:
@@ -390,17 +426,25 @@ class Game:
 
     def _sena(self, seat: int, act: Action) -> None:
         """``seat`` shows all its señas or none; each rival catches them with chance
-        ``rules.catch``, drawn from the game's generator (a chance step)."""
+        ``rules.catch``, drawn from the game's generator (a chance step), or with
+        explicit chance given by the ``cazada`` action that follows."""
         caught: tuple[int, ...] = ()
+        if act.kind == SENAS and self._explicit_chance:  # the catch is the next action
+            self._events = (self._events, (seat, "senas", act.text, caught))
+            self._phase, self._to_play = CAZA, None
+            return
         if act.kind == SENAS:
             rng = self._fresh_rng()
             caught = tuple(r for r in ((seat + 1) % 4, (seat + 3) % 4)
                            if rng.random() < self._rules.catch)
         self._events = (self._events, (seat, "senas", act.text, caught))
+        self._after_sena(seat)
+
+    def _after_sena(self, seat: int) -> None:
         if seat == (self._mano + 3) % 4:
             self._open_lance("grande")
         else:
-            self._to_play = (seat + 1) % 4
+            self._phase, self._to_play = "senas", (seat + 1) % 4
 
     def _senas_seen(self, seat: int) -> list[dict[str, Any]]:
         """The señas ``seat`` saw this hand: its own, its partner's, rivals' it caught."""

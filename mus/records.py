@@ -2,12 +2,13 @@
 
 A record is plain UTF-8 lines. The header says the table and where the partida stood
 before the hand; then come the actions, one a line, each with the seat that acted (or
-``-`` for chance: the cards served after the descartes, seats 0..3); then the result,
+``-`` for chance: the cards served after the descartes, seats 0..3, and the rivals who
+caught a seat's señas); then the result,
 which a replay must reproduce — every dealt or served card is either held at the end or
 thrown, so a card changed anywhere shows up there::
 
     mus-record 1
-    rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1
+    rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1 senas=yes
     hand 3                       the hand's number in its partida
     mano 2
     score 12 30                  tantos of each team before the hand
@@ -18,6 +19,9 @@ thrown, so a card changed anywhere shows up there::
     …
     1 descarte 0 2               positions in the hand as the seat saw it (strongest first)
     - servido 5o 4c6e Rb 3b      cards served to seats 0..3
+    …
+    3 señas
+    - cazada 0                   the rivals who caught those señas (none: ``- cazada``)
     …
     held RoRc5e4b 7o6c5c4c …     the hands at the end, seats 0..3
     thrown 6o - 4c5b Ab          every card each seat threw (``-``: none)
@@ -74,6 +78,32 @@ ValueError: line 12 of the record: 'quiero' is not legal in phase 'grande' for s
 >>> code = mus.encode_record(text)
 >>> code, mus.decode_record(code) == text
 ('AAoBCBBAlBlBAAAAABEQMRUYFGIkcdghBRRRRRRRRRRR', True)
+
+With señas the rules line says so (and the chance of a catch, when it is not the
+default); after each ``señas`` a chance line names the rivals who caught them, so the
+replay shows every seat the señas it saw:
+
+>>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1,
+...                        rules=mus.Rules(senas=True, catch=0.5))
+>>> for action in ["no hay mus", "señas", "señas", "sin señas", "señas"] + ["paso"] * 11:
+...     g = g.apply(action)
+>>> text = mus.record(g, 0)
+>>> for line in text.splitlines()[1:18]:
+...     if "señas" in line or "cazada" in line or "rules" in line:
+...         print(line)
+rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1 senas=yes catch=0.5
+0 señas
+- cazada 3
+1 señas
+- cazada 2
+2 sin señas
+3 señas
+- cazada 2
+>>> states = mus.HandRecord.parse(text).states()
+>>> states[9].phase, [seen["seat"] for seen in states[9].observation(2)["senas"]]
+('grande', [0, 1, 3])
+>>> mus.decode_record(mus.encode_record(text)) == text
+True
 """
 
 from __future__ import annotations
@@ -81,11 +111,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import DESCARTE_ACTIONS, ENVIDO, Action, parse_action
+from .actions import DESCARTE_ACTIONS, ENVIDO, SENAS, SIN_SENAS, Action, parse_action
 from .cards import card_text, parse_hand
 from .dealer import cards_text, parse_cards_by_seat
-from .game import Game
-from .rules import Rules
+from .game import CAZA, CAZADA, Game
+from .rules import DEFAULT_CATCH, Rules
 
 FORMAT, VERSION = "mus-record", 1
 CHANCE = "-"  # the seat column of a chance line
@@ -140,6 +170,8 @@ class HandRecord:
                             served = [[c for c in after.hand(s) if c not in kept[s]] for s in range(4)]
                             groups = parse_cards_by_seat(" ".join("".join(cards) for cards in served))
                             moves.append((None, "servido " + cards_text(groups)))
+                    elif text == SENAS and not after.is_chance:  # the engine drew the catch
+                        moves.append((None, _catch_text(after, g.to_play)))
             g = after
             if len(g.history) > hand_index:
                 break
@@ -155,7 +187,8 @@ class HandRecord:
         lines = [
             f"{FORMAT} {VERSION}",
             f"rules reyes={r.reyes} real_31={'yes' if r.real_31 else 'no'} target={r.target} "
-            f"juegos_to_win={r.juegos_to_win} vacas_to_win={r.vacas_to_win}",
+            f"juegos_to_win={r.juegos_to_win} vacas_to_win={r.vacas_to_win}"
+            + (" senas=yes" if r.senas else "") + (f" catch={r.catch!r}" if r.catch != DEFAULT_CATCH else ""),
             f"hand {self.number}", f"mano {self.mano}",
             f"score {self.score[0]} {self.score[1]}", f"juegos {self.juegos[0]} {self.juegos[1]}",
             f"vacas {self.vacas[0]} {self.vacas[1]}", "hands " + " ".join(self.hands),
@@ -237,17 +270,24 @@ class HandRecord:
         """A compact URL-safe form: one base64url digit per card and per action (the
         seats and the result follow from the replay)."""
         r = self.rules
-        digits = [0, int(r.reyes == 4) | int(r.real_31) << 1]
+        custom_catch = r.catch != DEFAULT_CATCH
+        digits = [0, int(r.reyes == 4) | int(r.real_31) << 1 | int(r.senas) << 2 | int(custom_catch) << 3]
+        if custom_catch:  # its shortest decimal text, so that it comes back exactly
+            digits += [*_varint(len(repr(r.catch))), *(_CATCH_CHARS.index(c) for c in repr(r.catch))]
         for value in (r.target, r.juegos_to_win, r.vacas_to_win, self.number, self.mano,
                       *self.score, *self.juegos, *self.vacas):
             digits += _varint(value)
         for hand in self.hands:
             digits += [card.index for card in parse_hand(hand).cards]
+        shower = 0  # the seat whose señas a cazada catches: the last seat to act
         for seat, text in self.moves:
-            if seat is None:
+            if seat is None and text.split()[0] == CAZADA:
+                digits.append(sum(1 << _rivals(shower).index(int(w)) for w in text.split()[1:]))
+            elif seat is None:
                 served = parse_cards_by_seat(text.partition(" ")[2])
                 digits += [card for seat_cards in served for card in seat_cards]
             else:
+                shower = seat
                 code = _action_code(parse_action(text))
                 digits += [code] if code < _ESCAPE else [_ESCAPE, *_varint(code - _ESCAPE)]
         return "".join(_ALPHABET[d] for d in digits)
@@ -264,8 +304,14 @@ class HandRecord:
             raise ValueError("expected a hand link code of version 0")
         flags = reader.digit()
         try:
+            if flags >= 16:
+                raise ValueError(f"unknown rules flags {flags}")
+            catch = DEFAULT_CATCH
+            if flags & 8:
+                catch = float("".join(_CATCH_CHARS[reader.digit()] for _ in range(reader.varint())))
             rules = Rules(reyes=4 if flags & 1 else 8, real_31=bool(flags & 2), target=reader.varint(),
-                          juegos_to_win=reader.varint(), vacas_to_win=reader.varint())
+                          juegos_to_win=reader.varint(), vacas_to_win=reader.varint(),
+                          senas=bool(flags & 4), catch=catch)
             number, mano = reader.varint(), reader.varint()
             score, juegos, vacas = ((reader.varint(), reader.varint()) for _ in range(3))
             hands = _four(["".join(card_text(reader.card()) for _ in range(4)) for _ in range(4)])
@@ -274,14 +320,22 @@ class HandRecord:
             thrown: list[list[str]] = [[], [], [], []]
             served_before = [0, 0, 0, 0]  # cards served to each seat in earlier mus rounds
             while not reader.done() and not g.history:
-                if g.is_chance:
+                if g.phase == CAZA:
+                    mask, shower = reader.digit(), moves[-1][0]
+                    assert shower is not None
+                    if mask > 3:
+                        raise ValueError(f"{mask} is not a catch of señas")
+                    move: Move = (None, " ".join([CAZADA, *(str(r) for i, r in enumerate(_rivals(shower))
+                                                             if mask >> i & 1)]))
+                elif g.is_chance:
                     served = [[reader.card() for _ in range(len(thrown[s]) - served_before[s])]
                               for s in range(4)]
                     served_before = [len(cards) for cards in thrown]
-                    move: Move = (None, "servido " + cards_text(tuple(tuple(c) for c in served)))
+                    move = (None, "servido " + cards_text(tuple(tuple(c) for c in served)))
                 else:
                     digit = reader.digit()
-                    action = _action_from_code(digit if digit < _ESCAPE else _ESCAPE + reader.varint())
+                    action = (_senas_from_code(digit) if g.phase == "senas" else
+                              _action_from_code(digit if digit < _ESCAPE else _ESCAPE + reader.varint()))
                     if action is None:
                         raise ValueError("an action code out of range")
                     if action.cards and g.phase == "descarte" and g.to_play is not None:
@@ -323,11 +377,16 @@ def decode_record(code: str) -> str:
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _SIMPLE_CODES = {"mus": 0, "no hay mus": 1, "paso": 17, "quiero": 18, "no quiero": 19, "ordago": 20}
+# In phase senas the two choices reuse the mus's two codes (the phase tells them apart).
+_SENAS_CODES = {SENAS: 0, SIN_SENAS: 1}
+_CATCH_CHARS = "0123456789.e-"  # what the shortest text of a chance between 0 and 1 is made of
 _ENVIDO_BASE = 21  # envido n is 21 + n - 2
 _ESCAPE = 63  # action codes from 63 on (envites over 44) take more digits
 
 
 def _action_code(action: Action) -> int:
+    if action.kind in _SENAS_CODES:
+        return _SENAS_CODES[action.kind]
     if action.kind == ENVIDO:
         return _ENVIDO_BASE + action.amount - 2
     if action.cards:
@@ -386,6 +445,23 @@ def _action_from_code(code: int) -> Action | None:
     return _ACTIONS_BY_CODE.get(code)
 
 
+def _senas_from_code(digit: int) -> Action | None:
+    return next((parse_action(kind) for kind, code in _SENAS_CODES.items() if code == digit), None)
+
+
+def _rivals(seat: int) -> tuple[int, int]:
+    """The two rivals of ``seat``, lower seat first (as ``cazada`` names them)."""
+    a, b = sorted(((seat + 1) % 4, (seat + 3) % 4))
+    return a, b
+
+
+def _catch_text(after: Game, seat: int) -> str:
+    """The ``cazada`` action that gives the catch the engine drew for the señas of ``seat``."""
+    caught = [r for r in _rivals(seat)
+              if any(seen["seat"] == seat for seen in after.observation(r)["senas"])]
+    return " ".join([CAZADA, *map(str, caught)])
+
+
 def _discarded(g: Game, text: str) -> list[str]:
     """The cards the seat to play throws with descarte ``text``."""
     assert g.to_play is not None
@@ -425,10 +501,20 @@ def _parse_move(line: str, number: int) -> Move:
 def _parse_rules(text: str) -> Rules:
     values = dict(item.partition("=")[::2] for item in text.split())
     booleans = {"yes": True, "no": False}
-    if values.get("real_31") not in booleans:
+    for key in ("real_31", "senas"):
+        if values.get(key, "no") not in booleans:
+            raise ValueError(f"expected {key}=yes or {key}=no, got {text!r}")
+    if "real_31" not in values:
         raise ValueError(f"expected real_31=yes or real_31=no, got {text!r}")
-    return Rules.from_dict({key: booleans[value] if key == "real_31" else _int(value)
+    return Rules.from_dict({key: booleans[value] if key in ("real_31", "senas")
+                            else _chance(value) if key == "catch" else _int(value)
                             for key, value in values.items()})
+
+
+def _chance(text: str) -> float:
+    if not text or any(c not in _CATCH_CHARS for c in text):
+        raise ValueError(f"expected a chance between 0 and 1, got {text!r}")
+    return float(text)
 
 
 def _int(text: str) -> int:

@@ -23,9 +23,9 @@ def random_partida(seed: int, rules: mus.Rules = mus.Rules(), hands: int = 40) -
     return g
 
 
-def bot_partida(seed: int, level: str) -> mus.Game:
+def bot_partida(seed: int, level: str, rules: mus.Rules = mus.Rules()) -> mus.Game:
     bots = [make_bot(level, seed * 4 + seat) for seat in range(4)]
-    g = mus.Game.new(mus.Rules(), seed)
+    g = mus.Game.new(rules, seed)
     while not g.is_over:
         assert g.to_play is not None
         g = g.apply(bots[g.to_play].choose(g.observation(g.to_play)))
@@ -234,3 +234,130 @@ def test_big_envites_take_an_escaped_code() -> None:
     code = mus.encode_record(text)
     assert mus.decode_record(code) == text
     assert code.count("_") == 1  # the escape digit 63, then envido 60 as a varint
+
+
+# --- señas: the catches are chance actions of the record ---------------------------------------
+
+
+def senas_seen_after_the_senas(states: list[mus.Game]) -> list[list[object]] | None:
+    """What each seat saw of the señas, at the first state past the señas phase (None if
+    the hand had no señas phase)."""
+    for before, after in zip(states, states[1:]):
+        if before.phase in ("senas", "caza") and after.phase not in ("senas", "caza"):
+            return [after.observation(seat)["senas"] for seat in range(4)]
+    return None
+
+
+def original_states(g: mus.Game, hand_index: int) -> list[mus.Game]:
+    states, state = [], g.initial()
+    for action in g.actions:
+        if len(state.history) == hand_index:
+            states.append(state)
+        state = state.apply(action)
+        if len(state.history) > hand_index:
+            break
+    return states + [state]
+
+
+def assert_senas_round_trip(g: mus.Game) -> int:
+    """Every hand round-trips and shows each seat the señas it saw; returns how many
+    señas were caught in all."""
+    assert_round_trip(g)
+    caught = 0
+    for index in range(len(g.history)):
+        text = mus.record(g, index)
+        for line in text.splitlines():
+            if line.startswith("- cazada"):
+                caught += len(line.split()) - 2
+        replayed = mus.HandRecord.parse(text).states()
+        code_replayed = mus.HandRecord.decode(mus.encode_record(text)).states()
+        seen = senas_seen_after_the_senas(original_states(g, index))
+        assert senas_seen_after_the_senas(replayed) == seen, (index, text)
+        assert senas_seen_after_the_senas(code_replayed) == seen, (index, text)
+        assert (seen is None) == ("señas" not in text)
+    return caught
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_partidas_with_senas_round_trip(seed: int) -> None:
+    catch = (0.25, 1.0, 0.0, 0.6)[seed % 4]
+    rules = mus.Rules(senas=True, catch=catch, reyes=4 if seed % 3 == 0 else 8)
+    g = random_partida(seed, rules, hands=15)
+    caught = assert_senas_round_trip(g)
+    shown = sum(line.endswith(" señas") and not line.endswith("sin señas")
+                for i in range(len(g.history)) for line in mus.record(g, i).splitlines())
+    if catch == 0.0:
+        assert caught == 0
+    if catch == 1.0:
+        assert caught == 2 * shown
+    text = mus.record(g, 0)
+    assert "senas=yes" in text.splitlines()[1]
+    assert ("catch=" in text.splitlines()[1]) == (catch != 0.25)
+
+
+@pytest.mark.parametrize("level,seed,catch", [("facil", 5, 0.25), ("normal", 6, 1.0),
+                                              ("dificil", 7, 0.0), ("normal", 8, 0.25)])
+def test_bot_partidas_with_senas_round_trip(level: str, seed: int, catch: float) -> None:
+    g = bot_partida(seed, level, mus.Rules(senas=True, catch=catch))
+    assert g.is_over
+    assert_senas_round_trip(g)
+
+
+def senas_record(catch: float = 0.25) -> str:
+    for seed in range(100):
+        g = random_partida(seed, mus.Rules(senas=True, catch=catch), hands=3)
+        for index in range(len(g.history)):
+            text = mus.record(g, index)
+            if "- cazada " in text:
+                return text
+    raise AssertionError("no hand with a caught seña")
+
+
+def test_records_without_senas_keep_their_rules_line() -> None:
+    text = mus.record(random_partida(1, hands=1), 0)
+    assert text.splitlines()[1] == "rules reyes=8 real_31=no target=40 juegos_to_win=2 vacas_to_win=1"
+
+
+def test_a_catch_by_a_partner_or_an_unknown_seat_is_refused() -> None:
+    text = senas_record()
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("- cazada "))
+    shower = int(lines[at - 1].split()[0])
+    for bad in (f"- cazada {(shower + 2) % 4}", f"- cazada {shower}", "- cazada 7", "- cazada x",
+                f"- cazada {(shower + 1) % 4} {(shower + 1) % 4}", "- servido Ab - - -"):
+        with pytest.raises(ValueError, match=f"line {at + 1} of the record"):
+            mus.replay("\n".join(lines[:at] + [bad] + lines[at + 1:]))
+    with pytest.raises(ValueError, match="cannot act now, chance does"):
+        mus.replay("\n".join(lines[:at] + lines[at + 1:]))
+
+
+def test_a_catch_that_cannot_happen_is_refused() -> None:
+    text = senas_record(1.0)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("- cazada "))
+    with pytest.raises(ValueError, match="expected which rivals caught"):
+        mus.replay("\n".join(lines[:at] + ["- cazada"] + lines[at + 1:]))
+    never = text.replace("senas=yes catch=1.0", "senas=yes catch=0.0")
+    with pytest.raises(ValueError, match="cazada"):
+        mus.replay(never)
+
+
+def test_the_catch_travels_in_the_link_code() -> None:
+    text = senas_record(0.6)
+    code = mus.encode_record(text)
+    assert mus.decode_record(code) == text
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("- cazada "))
+    other = "- cazada" if lines[at] != "- cazada" else lines[at]
+    changed = "\n".join(lines[:at] + [other] + lines[at + 1:])
+    assert mus.encode_record(changed) != code
+
+
+def test_catches_stay_drawn_without_explicit_chance() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1,
+                           rules=mus.Rules(senas=True, catch=1.0))
+    g = g.apply("no hay mus").apply("señas")
+    assert g.phase == "senas" and g.to_play == 1 and not g.is_chance
+    with pytest.raises(ValueError, match="not an action|not legal"):
+        g.apply("cazada 1 3")
+    assert [seen["seat"] for seen in g.observation(1)["senas"]] == [0]

@@ -49,8 +49,9 @@ class Replay:
         states = record.states()  # ValueError, saying why, for a damaged record
         self.record, self.text, self.code = record, str(record), record.encode()
         self.hand_index, self.shared = hand_index, shared
-        # The state waiting for the serve is not a step: the serve shows with the mano's descarte.
-        self.states = [g for g in states if g.phase != "servicio"]
+        # A state waiting for a serve or a catch is not a step: the serve shows with the
+        # mano's descarte, the catch with the señas (the last state, after the count, stays).
+        self.states = [g for g in states if g.history or not g.is_chance]
         self.moves = [(seat, text) for seat, text in record.moves if seat is not None]
         self.reasons = reasons or {}  # step → the bot's reason for that step's action
         self.coached: dict[tuple[int, int], dict[str, Any]] = {}  # (step, seat) → mus.ai.coach
