@@ -13,7 +13,8 @@ function waiting(worker) {
 }
 
 function track(registration) {
-  if (!registration) return; // service workers blocked (e.g. by a test harness)
+  // Blocked service workers (e.g. by a test harness) give none; the same one may come twice.
+  if (!registration || mus.registration === registration) return;
   mus.registration = registration;
   if (registration.waiting && navigator.serviceWorker.controller) waiting(registration.waiting);
   registration.addEventListener("updatefound", () => {
@@ -38,6 +39,8 @@ mus.applyUpdate = () => {
 };
 
 function register() {
+  // The installed worker at once: register() may wait on the network (started offline).
+  navigator.serviceWorker.getRegistration().then(track);
   // Offline, the update check fails; the installed version keeps working.
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).then(track, (error) => {
     mus.registerError = String(error);

@@ -158,6 +158,25 @@ def test_new_tab_opens_offline(pwa: Pwa) -> None:
     page.close()
 
 
+def test_a_shared_hand_opens_offline(pwa: Pwa) -> None:
+    """A ``#mano=`` link works with no network once the app is installed."""
+    import mus
+    from mus.ai import make_bot
+
+    game = mus.Game.new(mus.Rules(senas=True), seed=8)
+    bot = make_bot("normal", seed=8)
+    while not game.history:
+        assert game.to_play is not None
+        game = game.apply(bot.choose(game.observation(game.to_play)))
+    code = mus.encode_record(mus.record(game, 0))
+    pwa.context.set_offline(True)
+    page = pwa.open("?speed=0#mano=" + code)
+    page.wait_for_selector("#replay .rp-panel")
+    assert page.text_content("#replay-title") == "Jugada compartida"
+    assert page.evaluate("() => navigator.onLine") is False
+    page.close()
+
+
 def test_manifest_is_valid_and_its_icons_load(pwa: Pwa) -> None:
     page = pwa.page
     cdp = pwa.context.new_cdp_session(page)
@@ -193,6 +212,8 @@ def test_update_waits_for_the_end_of_the_hand(pwa: Pwa, site: tuple[str, Path]) 
     style = root / "static" / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
     assert precache.write_service_worker(root)  # the new build's sw.js
+    # The page registered (or, offline, found) its worker after html.ready: wait for that.
+    page.wait_for_function("() => window.__mus.registration", timeout=30_000)
     page.evaluate("() => { window.__sameDocument = true; return window.__mus.registration.update(); }")
     page.wait_for_selector(".notice-update", timeout=60_000)
     notice = page.locator(".notice-update").inner_text()
