@@ -163,6 +163,10 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
     assert page.evaluate("() => window.__mus.snapshot") == "restored"  # Python's memory, not its boot
+    # The snapshot came with the game's browser-free modules compiled: mus.bench, which the page
+    # never imports, is there; the page's own browser layer was imported by the page.
+    assert page.evaluate("""() => window.__mus.pyodide.runPython(
+        "import sys; 'mus.bench' in sys.modules and 'mus.web.app' in sys.modules")""")
     start_game(page, level="facil")
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"], s
