@@ -4,10 +4,10 @@
 //
 // Before the snapshot, the game's modules that need no browser (the engine, the bots, the pure
 // web modules) are imported from the same mus.zip the page unpacks: the next start finds them
-// compiled, with their tables built, instead of compiling them from source. The service worker
-// drops the snapshot when any file of the game changes, so these are always the page's modules.
+// compiled, with their tables built, instead of compiling them from source. The snapshot records
+// which mus.zip it holds, and a page with another one boots normally (snapshot.mjs).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { writeSnapshot } from "./snapshot.mjs";
+import { fetchGame, writeSnapshot } from "./snapshot.mjs";
 
 // Modules that need the page (`js`, `pyscript`, `pyodide.http`) fail to import here and are
 // left for the page to import.
@@ -39,12 +39,11 @@ try {
     indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
     _makeSnapshot: true,
   });
-  const game = await fetch(new URL("./mus.zip", import.meta.url));
-  if (!game.ok) throw new Error(`mus.zip: HTTP ${game.status}`);
-  pyodide.unpackArchive(await game.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
+  const game = await fetchGame();
+  pyodide.unpackArchive(game.bytes, "zip", { extractDir: "/home/pyodide" });
   pyodide.runPython(PRELOAD);
   const snapshot = pyodide.makeMemorySnapshot();
-  await writeSnapshot(snapshot);
+  await writeSnapshot(snapshot, game.hash);
   postMessage({ kept: snapshot.length });
 } catch (error) {
   postMessage({ error: String(error) });

@@ -174,6 +174,26 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     assert history["actions"]
 
 
+def test_a_snapshot_of_another_game_is_not_restored(pwa: Pwa) -> None:
+    """A snapshot holds the modules of one mus.zip: with another, the page boots normally,
+    drops it and the installed app makes a new one."""
+    retag = """async (hash) => {
+        const cache = await caches.open("mus-snapshot");
+        const [entry] = await cache.keys();
+        const response = await cache.match(entry);
+        const headers = new Headers(response.headers);
+        if (hash) headers.set("X-Mus-Zip-Sha256", hash);
+        await cache.put(entry, new Response(await response.arrayBuffer(), { headers }));
+        return response.headers.get("X-Mus-Zip-Sha256");
+    }"""
+    good = pwa.page.evaluate(retag, "0" * 64)
+    page = pwa.open()
+    assert page.evaluate("() => window.__mus.snapshot") != "restored"
+    assert snapshot_state(page) == "kept"
+    assert page.evaluate(retag, None) == good  # made again, from this mus.zip
+    page.close()
+
+
 def test_new_tab_opens_offline(pwa: Pwa) -> None:
     page = pwa.open("")
     assert page.evaluate("() => navigator.onLine") is False

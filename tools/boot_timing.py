@@ -179,7 +179,7 @@ def measure(chromium: Any, url: str, profile: dict[str, float] | None, timeout: 
             raise TimeoutError("the service worker did not finish its precache")
         first.wait_for_timeout(100)
     # The app's memory snapshot (static/snapshot-worker.mjs) is made once installed: wait for it.
-    first.wait_for_function("() => ['kept', 'failed'].includes(window.__mus?.snapshot)", timeout=timeout * 1000)
+    first.wait_for_function("() => ['kept', 'failed', 'skipped'].includes(window.__mus?.snapshot)", timeout=timeout * 1000)
     first.close()
     out["installed"] = load(context, url, profile, False, timeout)
     context.set_offline(True)
