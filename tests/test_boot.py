@@ -93,7 +93,7 @@ def test_preloaded_files_are_fetched_once_and_used(booted: BootState) -> None:
     preload is what Pyodide and PyScript then use, not a second download)."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     preloaded = re.findall(r'<link rel="(?:preload|modulepreload)" href="\./([^"]+)"', html)
-    assert len(preloaded) == 5, preloaded
+    assert len(preloaded) == 4, preloaded
     for path in preloaded:
         assert booted.local_paths.count("/" + path) == 1, (path, booted.local_paths)
     assert not [m for m in booted.console if "preload" in m.lower()], booted.console
