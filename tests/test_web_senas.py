@@ -152,3 +152,23 @@ def test_saves_carry_the_senas_rules() -> None:
     again = Session(s.storage)
     again.restore()
     assert again.game.rules.senas and again.human_legal() == ["señas", "sin señas"]
+
+
+def test_a_sena_is_a_face_a_short_label_and_its_words_when_tapped() -> None:
+    """On the table a seña is a button: the face and a short label; its name is the gesture
+    and its meaning in words (read aloud), which it also shows when tapped (a popover)."""
+    for lang, words in (("es", "se muerde el labio: dos reyes"),
+                        ("en", "se muerde el labio (bites the lower lip): dos reyes (two kings)")):
+        s = _session(lang)
+        s.new_game(seed=SEED)
+        _to_my_senas(s)
+        s.play("señas")
+        while s.game.phase == "senas":
+            s.bot_move()
+        seat2 = regions(build_view(s))["seat-2"][0]
+        chip = re.search(r'<button type="button" class="sena-chip" popovertarget="sena-2-0" '
+                         r'aria-label="([^"]*)">(.*?)</button>', seat2)
+        assert chip and chip.group(1) == words, seat2
+        assert '<svg class="face"' in chip.group(2) and 'aria-hidden="true"' in chip.group(2)
+        assert '<span class="sena-short" aria-hidden="true">2 reyes</span>' in chip.group(2)
+        assert f'<span class="sena-text" id="sena-2-0" popover>{words}</span>' in seat2
