@@ -154,9 +154,9 @@ def test_saves_carry_the_senas_rules() -> None:
     assert again.game.rules.senas and again.human_legal() == ["señas", "sin señas"]
 
 
-def test_a_sena_is_a_face_a_short_label_and_its_words_when_tapped() -> None:
-    """On the table a seña is a button: the face and a short label; its name is the gesture
-    and its meaning in words (read aloud), which it also shows when tapped (a popover)."""
+def test_senas_are_faces_with_short_labels_and_their_words_when_tapped() -> None:
+    """On the table a seat's señas are one button: a face and a short label per seña, each
+    with its gesture and meaning in words for screen readers; tapped, a popover lists them."""
     for lang, words in (("es", "se muerde el labio: dos reyes"),
                         ("en", "se muerde el labio (bites the lower lip): dos reyes (two kings)")):
         s = _session(lang)
@@ -166,9 +166,10 @@ def test_a_sena_is_a_face_a_short_label_and_its_words_when_tapped() -> None:
         while s.game.phase == "senas":
             s.bot_move()
         seat2 = regions(build_view(s))["seat-2"][0]
-        chip = re.search(r'<button type="button" class="sena-chip" popovertarget="sena-2-0" '
-                         r'aria-label="([^"]*)">(.*?)</button>', seat2)
-        assert chip and chip.group(1) == words, seat2
-        assert '<svg class="face"' in chip.group(2) and 'aria-hidden="true"' in chip.group(2)
-        assert '<span class="sena-short" aria-hidden="true">2 reyes</span>' in chip.group(2)
-        assert f'<span class="sena-text" id="sena-2-0" popover>{words}</span>' in seat2
+        button = re.search(r'<button type="button" class="senas-button" popovertarget="senas-2">(.*?)</button>', seat2)
+        assert button, seat2
+        assert re.fullmatch(r'<span class="sena" data-sena="dos reyes"><svg class="face"[^>]* aria-hidden="true".*</svg>'
+                            r'<span class="sena-short" aria-hidden="true">2 reyes</span>'
+                            rf'<span class="sr-only">{re.escape(words)}</span></span>', button.group(1))
+        title = t(lang, "senas.label", name=t(lang, "seat", seat=2))
+        assert f'<div class="senas-words" id="senas-2" popover><p>{title}</p><ul><li>{words}</li></ul></div>' in seat2

@@ -385,17 +385,17 @@ def log_title(view: dict[str, Any]) -> str:
 # --- señas ------------------------------------------------------------------------------------
 
 
-def _sena_items(items: list[dict[str, str]], key: str) -> str:
-    """Each seña as a face and a short label; the full gesture and meaning are its name for
-    screen readers and, tapped or clicked, a popover (a native one: no script needed)."""
-    out = []
-    for i, item in enumerate(items):
-        tip = f"sena-{key}-{i}"
-        out.append(f'<li class="sena" data-sena="{_e(item["sena"])}">'
-                   f'<button type="button" class="sena-chip" popovertarget="{tip}" aria-label="{_e(item["text"])}">'
-                   f'{face_svg(item["sena"])}<span class="sena-short" aria-hidden="true">{_e(item["short"])}</span>'
-                   f'</button><span class="sena-text" id="{tip}" popover>{_e(item["text"])}</span></li>')
-    return "".join(out)
+def _senas_button(title: str, items: list[dict[str, str]], key: str, caught: str = "") -> str:
+    """A seat's señas as one button (a finger-sized target): a face and a short label per seña,
+    each with its gesture and meaning in words for screen readers; tapped or clicked, the words
+    open in a popover (a native one: no script needed)."""
+    tip = f"senas-{key}"
+    faces = "".join(f'<span class="sena" data-sena="{_e(i["sena"])}">{face_svg(i["sena"])}'
+                    f'<span class="sena-short" aria-hidden="true">{_e(i["short"])}</span>'
+                    f'<span class="sr-only">{_e(i["text"])}</span></span>' for i in items)
+    words = "".join(f"<li>{_e(i['text'])}</li>" for i in items)
+    return (f'<button type="button" class="senas-button" popovertarget="{tip}">{caught}{faces}</button>'
+            f'<div class="senas-words" id="{tip}" popover><p>{_e(title)}</p><ul>{words}</ul></div>')
 
 
 def senas_block(s: dict[str, Any] | None, n: int) -> str:
@@ -404,7 +404,7 @@ def senas_block(s: dict[str, Any] | None, n: int) -> str:
         return ""
     caught = (f'<span class="badge badge-cazada">{_e(s["caught_label"])}</span>' if s["caught"] else "")
     return (f'<div class="senas" data-senas="{n}" role="group" aria-label="{_e(s["label"])}">'
-            f'{caught}<ul class="senas-list">{_sena_items(s["items"], str(n))}</ul></div>')
+            f'{_senas_button(s["label"], s["items"], str(n), caught)}</div>')
 
 
 def senas_preview(p: dict[str, Any] | None) -> str:
@@ -412,7 +412,7 @@ def senas_preview(p: dict[str, Any] | None) -> str:
     if not p:
         return ""
     return (f'<div class="senas senas-preview" id="senas-preview" role="group" aria-label="{_e(p["title"])}">'
-            f'<ul class="senas-list">{_sena_items(p["items"], "preview")}</ul></div>')
+            f'{_senas_button(p["title"], p["items"], "preview")}</div>')
 
 
 # --- coach and reasons ---------------------------------------------------------------------------
