@@ -38,6 +38,23 @@ mus.applyUpdate = () => {
   return true;
 };
 
+async function makeSnapshot() {
+  // Once the app is installed, a worker makes the memory snapshot the next start restores
+  // (pyodide-start.mjs), unless it is kept already.
+  await navigator.serviceWorker.ready;
+  const { hasSnapshot } = await import("./snapshot.mjs");
+  if (mus.snapshot || await hasSnapshot()) return;
+  mus.snapshot = "making";
+  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  const done = (state, error) => {
+    mus.snapshot = state;
+    if (error) mus.snapshotError = error;
+    worker.terminate();
+  };
+  worker.addEventListener("message", ({ data }) => done(data.error ? "failed" : "kept", data.error));
+  worker.addEventListener("error", (event) => done("failed", event.message || "worker error"));
+}
+
 function register() {
   // The installed worker at once: register() may wait on the network (started offline).
   navigator.serviceWorker.getRegistration().then(track);
@@ -46,6 +63,7 @@ function register() {
     mus.registerError = String(error);
     navigator.serviceWorker.getRegistration().then(track);
   });
+  makeSnapshot();
 }
 
 if ("serviceWorker" in navigator) {

@@ -88,6 +88,22 @@ def test_micropip_loads_from_this_origin(booted: BootState) -> None:
     assert booted.console_errors == []
 
 
+def test_stdlib_runs_from_bytecode(booted: BootState) -> None:
+    """The vendored stdlib is byte-compiled for this Python: imports skip the compiler, and a
+    module the game never imported still loads and works."""
+    origins = booted.page.evaluate(
+        """() => window.__mus.pyodide.runPython(`
+import json, sys
+assert "statistics" not in sys.modules
+import statistics
+assert statistics.mean([1, 2, 6]) == 3
+json.dumps([sys.modules[m].__spec__.origin for m in ("json", "asyncio.tasks", "random", "statistics")])
+`)"""
+    )
+    assert [o.rsplit("/", 1)[-1] for o in json.loads(origins)] == ["__init__.pyc", "tasks.pyc", "random.pyc",
+                                                                  "statistics.pyc"]
+
+
 def test_skeleton_paints_before_python(browser: Any, base_url: str) -> None:
     state = boot_page(browser, base_url, wait_ready=False)
     try:

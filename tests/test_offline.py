@@ -136,6 +136,24 @@ def test_precache_holds_exactly_the_runtime_files_a_boot_loads(pwa: Pwa, site: t
     assert runtime == {p for p in files if p.startswith("static/vendor/")}
 
 
+def snapshot_state(page: Any, timeout: float = 120.0) -> str:
+    """``window.__mus.snapshot`` once the installed app's memory snapshot is made or restored."""
+    page.wait_for_function("() => ['kept', 'failed', 'restored'].includes(window.__mus.snapshot)",
+                           timeout=timeout * 1000)
+    return str(page.evaluate("() => window.__mus.snapshot"))
+
+
+def test_installed_app_keeps_a_memory_snapshot(pwa: Pwa) -> None:
+    """Once installed, a worker snapshots Pyodide's memory for the next start (not this one)."""
+    assert snapshot_state(pwa.page) == "kept", pwa.page.evaluate("() => window.__mus.snapshotError")
+    size = pwa.page.evaluate("""async () => {
+        const cache = await caches.open("mus-snapshot");
+        const [entry] = await cache.keys();
+        return (await (await cache.match(entry)).arrayBuffer()).byteLength;
+    }""")
+    assert size > 1_000_000
+
+
 def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     page = pwa.page
     served: list[tuple[str, bool]] = []
@@ -144,6 +162,7 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     page.reload()
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
+    assert page.evaluate("() => window.__mus.snapshot") == "restored"  # Python's memory, not its boot
     start_game(page, level="facil")
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"], s
@@ -231,6 +250,9 @@ def test_update_waits_for_the_end_of_the_hand(pwa: Pwa, site: tuple[str, Path]) 
     assert "build 2" in page.evaluate("() => fetch('static/style.css').then((r) => r.text())")
     caches = page.evaluate("() => caches.keys()")
     assert old_cache not in caches and precached(page) in caches
+    # The snapshot of the old version's runtime went with it; a new one is made for the next start.
+    assert page.evaluate("() => window.__mus.snapshot") != "restored"
+    assert snapshot_state(page) == "kept"
     after = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
     assert after["game"]["seed"] == before["game"]["seed"]  # the same partida, on into the next hand
     assert len(after["game"]["actions"]) > len(before["game"]["actions"])

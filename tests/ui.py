@@ -113,9 +113,15 @@ def play_until_overlay(page: Page, moves: int) -> dict[str, Any]:
 
 def assert_no_hidden_cards(page: Page) -> None:
     """No card of seats 1-3 appears in any attribute (as a token such as deck.svg#Ro), and
-    neither does the deal seed that would let a player rebuild every hand."""
+    neither does the deal seed that would let a player rebuild every hand.
+
+    Only while a hand is played: a count shows the finished hand's cards by name, and the
+    next hand is already dealt, so a name on the page cannot tell a shown card from a leak."""
     import re
 
+    at_count = py(page, "import json; from mus.web import app as _a; "
+                        "json.dumps(_a._app.session.showdown_index() is not None)")
+    assert not at_count, "a count is on screen: check hidden cards while a hand is played"
     hands = hidden_hands(page)
     tokens = set()
     for value in page.evaluate(ATTRIBUTES_JS):

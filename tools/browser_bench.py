@@ -20,33 +20,42 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.chromium import browser, served  # noqa: E402
 
-# Runs both in Pyodide and here: positions from seeded partidas, then one timed decision each.
-BENCH = r'''
+# Runs both in Pyodide and here: observations from seeded partidas of ``normal`` bots,
+# ``keep(rng, game)`` picking the one to keep at each step (or None).
+POSITIONS = r'''
 import json, random, time
 import mus
 from mus.ai import make_bot
 
-def positions(count, seed):
+def positions(count, seed, keep):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         game = mus.Game.new(mus.Rules(), seed=rng.randrange(1 << 30))
         bots = [make_bot("normal", rng.randrange(1 << 30)) for _ in range(4)]
         while not game.is_over and len(out) < count and len(game.history) < 6:
-            obs = game.observation(game.to_play)
-            if len(obs["legal_actions"]) > 1 and rng.random() < 0.35:
+            obs = keep(rng, game)
+            if obs is not None:
                 out.append(obs)
-            game = game.apply(bots[game.to_play].choose(obs))
+            game = game.apply(bots[game.to_play].choose(game.observation(game.to_play)))
     return out
+'''
+
+# One timed decision at each position where the seat to play has a choice.
+BENCH = POSITIONS + r'''
+def at_a_choice(rng, game):
+    obs = game.observation(game.to_play)
+    return obs if len(obs["legal_actions"]) > 1 and rng.random() < 0.35 else None
 
 def bench(level, count, seed):
-    obs = positions(count, seed)
+    obs = positions(count, seed, at_a_choice)
     bot = make_bot(level, seed)
     times = []
     for o in obs:
@@ -56,6 +65,37 @@ def bench(level, count, seed):
         assert choice in o["legal_actions"], choice
     return json.dumps(times)
 '''
+
+
+class Timings(NamedTuple):
+    boot: float                       # navigation to html.ready, in s
+    steps: list[tuple[int, str]]      # the page's own boot steps (ms since navigation)
+    version: str                      # Pyodide's Python
+    pyodide: list[float]              # ms per timed call in Pyodide
+    pyodide_wall: float               # s for the whole timed run in Pyodide
+    cpython: list[float]              # ms per timed call in this CPython
+
+
+def time_both(bench: str, call: str) -> Timings:
+    """Boot the page in headless Chromium, define ``bench`` in its Pyodide and evaluate
+    ``call`` (JSON of times in ms); then do the same in this CPython."""
+    with served() as root, browser() as chromium:
+        page = chromium.new_page()
+        started = time.perf_counter()
+        page.goto(root + "?speed=0")
+        page.wait_for_selector("html.ready", state="attached", timeout=180_000)
+        boot = time.perf_counter() - started
+        steps = page.evaluate("() => window.__mus.steps") or []
+        page.evaluate("code => window.__mus.pyodide.runPython(code)", bench)
+        wall = time.perf_counter()
+        pyodide = json.loads(page.evaluate("code => window.__mus.pyodide.runPython(code)", call))
+        wall = time.perf_counter() - wall
+        version = page.evaluate("() => window.__mus.pyodide.runPython('import sys; sys.version.split()[0]')")
+
+    scope: dict[str, object] = {}
+    exec(bench, scope)  # noqa: S102 - our own benchmark code, run in CPython for comparison
+    cpython = json.loads(eval(call, scope))  # noqa: S307 - our own call, as run in Pyodide
+    return Timings(boot, [(int(ms), str(text)) for ms, text in steps], version, pyodide, wall, cpython)
 
 
 def summary(times: list[float]) -> str:
@@ -72,29 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
-    with served() as root, browser() as chromium:
-        page = chromium.new_page()
-        started = time.perf_counter()
-        page.goto(root + "?speed=0")
-        page.wait_for_selector("html.ready", state="attached", timeout=180_000)
-        boot = time.perf_counter() - started
-        steps = page.evaluate("() => window.__mus.steps")
-        page.evaluate("code => window.__mus.pyodide.runPython(code)", BENCH)
-        call = f"bench({args.level!r}, {args.positions}, {args.seed})"
-        wall = time.perf_counter()
-        browser_times = json.loads(page.evaluate("code => window.__mus.pyodide.runPython(code)", call))
-        wall = time.perf_counter() - wall
-        version = page.evaluate("() => window.__mus.pyodide.runPython('import sys; sys.version.split()[0]')")
+    run = time_both(BENCH, f"bench({args.level!r}, {args.positions}, {args.seed})")
 
-    scope: dict[str, object] = {}
-    exec(BENCH, scope)  # noqa: S102 - our own benchmark code, run in CPython for comparison
-    cpython_times = json.loads(scope["bench"](args.level, args.positions, args.seed))  # type: ignore[operator]
-
-    print(f"boot to html.ready: {boot:.2f} s (navigation → ready, headless Chromium)")
-    if steps:
-        print("boot steps (ms since navigation): " + ", ".join(f"{ms} {text}" for ms, text in steps))
-    print(f"{args.level} bot in Pyodide (Python {version}): {summary(browser_times)}  [{wall:.1f} s in all]")
-    print(f"{args.level} bot in CPython {sys.version.split()[0]}:      {summary(cpython_times)}")
+    print(f"boot to html.ready: {run.boot:.2f} s (navigation → ready, headless Chromium)")
+    if run.steps:
+        print("boot steps (ms since navigation): " + ", ".join(f"{ms} {text}" for ms, text in run.steps))
+    print(f"{args.level} bot in Pyodide (Python {run.version}): {summary(run.pyodide)}"
+          f"  [{run.pyodide_wall:.1f} s in all]")
+    print(f"{args.level} bot in CPython {sys.version.split()[0]}:      {summary(run.cpython)}")
     return 0
 
 

@@ -5,12 +5,13 @@
 // install   fills a new cache named after the content hashes; files whose hash did not change
 //           are copied from the previous cache, the rest fetched (revalidated against the HTTP
 //           cache and checked against their hash with `integrity`).
-// activate  deletes every older cache of ours. A new version waits until the page asks for it
-//           between hands ({type: "skip-waiting"}) or until every window has closed.
+// activate  deletes every older cache of ours, and then the memory snapshot. A new version
+//           waits until the page asks for it between hands ({type: "skip-waiting"}) or until every window has closed.
 // fetch     precached files come from the cache; anything else goes to the network, uncached.
 "use strict";
 const PRECACHE = /*PRECACHE*/;
 const PREFIX = "mus-";
+const SNAPSHOT = "mus-snapshot"; // static/snapshot.mjs: SNAPSHOT_CACHE
 const INDEX = "__precache__"; // each cache's own {path: hash}, written once the cache is complete
 const scope = new URL(self.registration.scope);
 const absolute = (path) => new URL(path, scope).href;
@@ -55,9 +56,12 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== PRECACHE.cache) await caches.delete(name);
-    }
+    const older = (await caches.keys()).filter((name) =>
+      name.startsWith(PREFIX) && name !== PRECACHE.cache && name !== SNAPSHOT);
+    for (const name of older) await caches.delete(name);
+    // Pyodide's memory snapshot (static/snapshot.mjs) was made from the files of the version
+    // that goes: the next start makes a new one.
+    if (older.length) await caches.delete(SNAPSHOT);
   })());
 });
 

@@ -244,7 +244,7 @@ def vendor_pyodide(dest: Path, extra_keep: Iterable[str] = ()) -> int:
 
 def _stdlib_stamp(src: Path) -> bytes:
     st = src.stat()
-    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}"
+    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}:pyc"
     return b"mus-trimmed " + hashlib.sha256(key.encode()).hexdigest()[:16].encode()
 
 
@@ -254,7 +254,8 @@ def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
 
 
 def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
-    """Write Pyodide's stdlib zip without ``STDLIB_UNUSED``; True if written.
+    """Write Pyodide's stdlib zip without ``STDLIB_UNUSED`` and byte-compiled (``.pyc`` only,
+    by ``compile_pyc``); True if written.
 
     The zip comment records which upstream file and list it was made from, so an unchanged
     one is not rewritten.
@@ -275,8 +276,29 @@ def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
             if info.filename in kept:
                 out.writestr(info, source.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
         out.comment = stamp
+    compile_pyc(tmp, tmp, f"/lib/python{_python_tag()}.zip/")
     os.replace(tmp, dest)
     return True
+
+
+def _python_tag() -> str:
+    """"314" for Python 3.14: Pyodide mounts its stdlib at /lib/python314.zip."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return major + minor
+
+
+def compile_pyc(source: Path, dest: Path, prefix: str) -> None:
+    """Byte-compile every ``.py`` of the zip ``source`` into ``dest`` with the vendored
+    Pyodide under Node (``tools/compile_pyc.mjs``): its bytecode matches the browser's Python."""
+    node = shutil.which("node")
+    if node is None:
+        raise VendorError("node not found: install Node.js (Debian: apt-get install nodejs npm)")
+    script = ROOT / "tools" / "compile_pyc.mjs"
+    result = subprocess.run([node, str(script), str(source), str(dest), prefix],
+                            cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if result.returncode:
+        raise VendorError(f"compiling {source.name} to .pyc failed:\n{result.stderr.strip()}")
 
 
 def patched_lock_text(lock_text: str, entry: dict[str, str], sha256: str) -> str:

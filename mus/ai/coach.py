@@ -30,8 +30,9 @@ import random
 from typing import Any
 
 from .belief import Belief
-from .dificil import SAMPLES, _count_lines
+from .dificil import SAMPLES
 from .reasons import rounded
+from .showdown import count_lines, lance_lines
 from .view import View
 
 LANCES = ("grande", "chica", "pares", "juego", "punto")
@@ -40,47 +41,24 @@ LANCES = ("grande", "chica", "pares", "juego", "punto")
 def coach(observation: dict[str, Any], seed: int = 0) -> dict[str, Any]:
     """Chances at each open lance and expected tantos, from ``observation`` only."""
     view = View(observation)
-    t = view.tables
     team = view.team
     belief = Belief(view, random.Random(seed), SAMPLES)
-    order = [(view.mano + i) % 4 for i in range(4)]
     hand_points = [0.0, 0.0]
     for entry in observation.get("ledger") or []:
         hand_points[int(entry["team"])] += int(entry["points"])
     won = dict.fromkeys(LANCES, 0.0)
     tantos = [0.0, 0.0]
 
-    def winner(lance: str, ids: list[int], seats: list[int]) -> int:
-        key = t.key[lance]
-        best = seats[0]
-        for s in seats:   # seats run from the mano: ties stay with the first
-            if key[ids[s]] > key[ids[best]]:
-                best = s
-        return best
-
     for ids, weight in zip(belief.worlds, belief.weights):
         if not weight:
             continue
         ours = 0
         theirs = 0
-        for lance in ("grande", "chica", "pares", "juego"):
-            seats = order
-            vals = (0, 0)
-            name = lance
-            if lance in ("pares", "juego"):
-                values = t.pares_value if lance == "pares" else t.juego_value
-                seats = [s for s in order if values[ids[s]]]
-                if not seats and lance == "juego":
-                    name, seats, vals = "punto", order, (1, 1)
-                else:
-                    vals = (values[ids[view.seat]] + values[ids[view.partner]],
-                            values[ids[view.rivals[0]]] + values[ids[view.rivals[1]]])
-            if not seats:
-                continue
-            ours_wins = winner(name, ids, seats) & 1 == team
-            if ours_wins:
-                won[name] += weight
-            for mine, points in _count_lines(name, view.lances.get(name), ours_wins, vals, team):
+        for line in lance_lines(view, ids):
+            if line.won:
+                won[line.name] += weight
+            outcome = view.lances.get(line.name)
+            for mine, points in count_lines(line.name, outcome, line.won, line.vals, team):
                 if mine:
                     ours += points
                 else:

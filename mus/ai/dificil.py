@@ -32,9 +32,10 @@ from typing import Any
 from . import reasons
 from .belief import Belief, _sigmoid
 from .senas import senas_decision
+from .showdown import ORDER, Entry, count_lines, lance_lines
 from .strength import perceived_for
 from ..rules import Rules
-from .tables import Tables, tables_for, win_table
+from .tables import tables_for, win_table
 from .view import View, best_discard, envido_amount, legalize, playable
 
 SAMPLES = 160
@@ -46,9 +47,6 @@ TILT = 0.08   # we expect to outplay the rivals a little: no needless gambles
 MUS_MARGIN = (0.0, 0.0, 0.0, 0.0)   # extra advantage needed to cut, by seat from the mano
 BLUFF = 0.08       # how often a weak hand envida at grande or chica when it costs little
 SLOW_PLAY = 0.12   # how often a strong hand passes, letting a rival after it speak first
-_ORDER = ("grande", "chica", "pares", "juego")
-
-Entry = tuple[bool, int]   # (scored by us, tantos)
 
 
 class DificilBot:
@@ -127,7 +125,6 @@ class Decision:
     def __init__(self, view: View, rng: random.Random) -> None:
         self.view = view
         self.rng = rng
-        self.t: Tables = view.tables
         self.lance = view.phase
         self.target = view.target
         self.wtab = win_table(self.target, TILT)
@@ -154,20 +151,9 @@ class Decision:
 
     # --- worlds -----------------------------------------------------------------------
 
-    def _winner(self, lance: str, ids: list[int], seats: list[int]) -> int:
-        key = self.t.key[lance]
-        best = seats[0]
-        best_key = key[ids[best]]
-        for s in seats:       # seats are in order from the mano: ties stay with the first
-            k = key[ids[s]]
-            if k > best_key:
-                best, best_key = s, k
-        return best
-
     def _evaluate(self) -> None:
-        view, t = self.view, self.t
+        view = self.view
         team = view.team
-        order = [(view.mano + i) % 4 for i in range(4)]
         speakers = self.speakers
         rivals = [s for s in view.rivals if s in speakers]
         partner = view.partner
@@ -176,32 +162,16 @@ class Decision:
         for ids in self.belief.worlds:
             lines: dict[str, list[Entry]] = {}
             current: tuple[bool, tuple[int, int]] = (False, (0, 0))
-            for lance in _ORDER:
-                seats = order
-                vals = (0, 0)
-                name = lance
-                if lance in ("pares", "juego"):
-                    values = t.pares_value if lance == "pares" else t.juego_value
-                    seats = [s for s in order if values[ids[s]]]
-                    if not seats and lance == "juego":
-                        name, seats, vals = "punto", order, (1, 1)
-                    else:
-                        mine = values[ids[view.seat]] + values[ids[partner]]
-                        theirs = values[ids[view.rivals[0]]] + values[ids[view.rivals[1]]]
-                        vals = (mine, theirs)
-                if not seats:
-                    lines[lance] = []
+            for line in lance_lines(view, ids):
+                if line.name == self.lance:
+                    current = (line.won, line.vals)
                     continue
-                won = self._winner(name, ids, seats) & 1 == team
-                if name == self.lance:
-                    current = (won, vals)
-                    continue
-                outcome = resolved.get(name)
-                lines[lance] = _count_lines(name, outcome, won, vals, team)
+                outcome = resolved.get(line.name)
+                lines[line.lance] = count_lines(line.name, outcome, line.won, line.vals, team)
             before: list[Entry] = []
             after: list[Entry] = []
             passed = False
-            for lance in _ORDER:
+            for lance in ORDER:
                 if lance == self.lance or (lance == "juego" and self.lance == "punto"):
                     passed = True
                     continue
@@ -446,19 +416,3 @@ def _even_value(wtab: list[list[float]], target: int, mine: int, theirs: int) ->
     if theirs >= target:
         return 0.0
     return wtab[target - mine][target - theirs]
-
-
-def _count_lines(lance: str, outcome: dict[str, Any] | None, won: bool,
-                 vals: tuple[int, int], team: int) -> list[Entry]:
-    """Count lines (ours?, tantos) of a lance: decided (``outcome``) or to come (en paso)."""
-    kind = outcome["kind"] if outcome else "paso"
-    if kind == "deje":
-        to_us = outcome is not None and outcome["team"] == team
-        extra = vals[0 if to_us else 1]
-        return [(to_us, extra)] if extra else []
-    base = vals[0 if won else 1]
-    if lance in ("grande", "chica"):
-        base = 1 if kind == "paso" else 0
-    amount = int(outcome["amount"]) if outcome and kind == "querido" else 0
-    total = base + amount
-    return [(won, total)] if total else []

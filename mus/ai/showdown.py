@@ -1,0 +1,87 @@
+"""One guessed deal counted as the showdown would count it, lance by lance.
+
+``dificil`` values its options and the coach gives its chances over the same guessed
+deals; both read each deal through ``lance_lines`` (who takes part in each lance, who
+wins it, what it pays besides the bets) and ``count_lines`` (what a lance adds to the score).
+
+>>> import mus
+>>> from mus.ai.tables import card_index
+>>> from mus.ai.view import View
+>>> g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, seed=1)
+>>> view = View(g.observation(0))
+>>> t = view.tables
+>>> ids = [t.hand_id([card_index(c) for c in g.hand(s)]) for s in range(4)]
+>>> for line in lance_lines(view, ids):
+...     print(line)
+Line(lance='grande', name='grande', won=True, vals=(0, 0))
+Line(lance='chica', name='chica', won=False, vals=(0, 0))
+Line(lance='pares', name='pares', won=False, vals=(2, 4))
+Line(lance='juego', name='juego', won=True, vals=(3, 3))
+>>> count_lines("pares", None, False, (2, 4), team=0)   # en paso: the duples of the rivals
+[(False, 4)]
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .view import View
+
+ORDER = ("grande", "chica", "pares", "juego")
+
+Entry = tuple[bool, int]   # (scored by us, tantos)
+
+
+class Line(NamedTuple):
+    """How one lance of a deal goes, from the side of the viewing seat's team."""
+
+    lance: str               # grande, chica, pares or juego: its place in the hand
+    name: str                # the lance actually played: punto when nobody has juego
+    won: bool                # our team holds the best hand among those taking part
+    vals: tuple[int, int]    # (ours, theirs): tantos it pays besides the bets
+
+
+def lance_lines(view: View, ids: list[int]) -> list[Line]:
+    """The lances of the deal ``ids`` (a hand id per seat) that somebody takes part in."""
+    t = view.tables
+    order = [(view.mano + i) % 4 for i in range(4)]
+    out = []
+    for lance in ORDER:
+        seats = order
+        vals = (0, 0)
+        name = lance
+        if lance in ("pares", "juego"):
+            values = t.pares_value if lance == "pares" else t.juego_value
+            seats = [s for s in order if values[ids[s]]]
+            if not seats and lance == "juego":
+                name, seats, vals = "punto", order, (1, 1)
+            else:
+                vals = (values[ids[view.seat]] + values[ids[view.partner]],
+                        values[ids[view.rivals[0]]] + values[ids[view.rivals[1]]])
+        if not seats:
+            continue
+        key = t.key[name]
+        best = seats[0]
+        best_key = key[ids[best]]
+        for s in seats:       # seats are in order from the mano: ties stay with the first
+            k = key[ids[s]]
+            if k > best_key:
+                best, best_key = s, k
+        out.append(Line(lance, name, best & 1 == view.team, vals))
+    return out
+
+
+def count_lines(lance: str, outcome: dict[str, Any] | None, won: bool,
+                vals: tuple[int, int], team: int) -> list[Entry]:
+    """Count lines (ours?, tantos) of a lance: decided (``outcome``) or to come (en paso)."""
+    kind = outcome["kind"] if outcome else "paso"
+    if kind == "deje":
+        to_us = outcome is not None and outcome["team"] == team
+        extra = vals[0 if to_us else 1]
+        return [(to_us, extra)] if extra else []
+    base = vals[0 if won else 1]
+    if lance in ("grande", "chica"):
+        base = 1 if kind == "paso" else 0
+    amount = int(outcome["amount"]) if outcome and kind == "querido" else 0
+    total = base + amount
+    return [(won, total)] if total else []

@@ -1,0 +1,28 @@
+// The interpreter module PyScript loads (pyscript.toml: interpreter = this file): Pyodide's own
+// loadPyodide, restoring Python's memory from a snapshot when the installed app has one, so
+// that a start after the first skips Python's bootstrap and the stdlib imports it makes.
+// snapshot-worker.mjs makes the snapshot (started by pwa.js); snapshot.mjs keeps it. Only a
+// page the service worker controls uses it, so a snapshot always matches the installed files.
+// A snapshot that fails to restore is dropped and Pyodide boots normally.
+import { loadPyodide as loadPlainPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+import { dropSnapshot, readSnapshot } from "./snapshot.mjs";
+
+export { version };
+
+const boot = (window.__mus ??= {});
+
+export async function loadPyodide(options) {
+  const settings = { ...options, indexURL: new URL("./vendor/pyodide/", import.meta.url).href };
+  const snapshot = navigator.serviceWorker?.controller ? await readSnapshot() : null;
+  if (snapshot) {
+    try {
+      const pyodide = await loadPlainPyodide({ ...settings, _loadSnapshot: snapshot });
+      boot.snapshot = "restored";
+      return pyodide;
+    } catch (error) {
+      boot.snapshotError = String(error);
+      await dropSnapshot();
+    }
+  }
+  return loadPlainPyodide(settings);
+}
