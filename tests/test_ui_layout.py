@@ -34,6 +34,10 @@ STATES: dict[str, tuple[int, list[str]]] = {
     "discard": (1, ["mus", "mus", "mus", "mus"]),
     "envite": (3, ["no hay mus", "envido"]),
     "raise": (2, ["no hay mus", "envido", "envido 3"]),
+    # after two rounds of discards, raised twice: full plates, long words, two-digit stakes
+    "raise-late": (3, ["mus"] * 4 + ["descarte 0 1 2", "descarte 0", "descarte 0", "descarte 0 1 2"] + ["mus"] * 4
+                   + ["descarte 0", "descarte 0 1", "descarte 0", "descarte 1", "no hay mus", "paso", "paso",
+                      "envido", "envido 5", "envido 10"]),
     "ordago": (3, ["no hay mus", "ordago"]),
     "declarations": (0, ["no hay mus"] + ["paso"] * 8),
     "count": (0, ["no hay mus"] + ["paso"] * 11),
@@ -87,8 +91,8 @@ MEASURE_JS = """() => {
 }"""
 
 
-# Nothing over a bubble, a card or a name plate: señas (faces and labels) and bubbles each
-# other, and none of them past the table's rim.
+# Nothing over a bubble, a card or a name plate: señas (faces and labels), bubbles and plates
+# keep clear of each other, and none of them goes past the table's rim.
 OVERLAP_JS = """() => {
   const out = [];
   const shown = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length);
@@ -109,6 +113,9 @@ OVERLAP_JS = """() => {
   for (const b of bubbles)
     for (const other of [...cards, ...plates])
       if (meet(box(b), box(other))) out.push(`bubble ${name(b)} meets ${name(other)}`);
+  for (const a of plates)
+    for (const b of plates)
+      if (a.closest('.seat').id < b.closest('.seat').id && meet(box(a), box(b))) out.push(`plate ${name(a)} meets ${name(b)}`);
   const rim = box(document.getElementById('table'));
   for (const el of [...captions, ...bubbles]) {
     const r = box(el);
