@@ -116,6 +116,18 @@ OVERLAP_JS = """() => {
   for (const a of plates)
     for (const b of plates)
       if (a.closest('.seat').id < b.closest('.seat').id && meet(box(a), box(b))) out.push(`plate ${name(a)} meets ${name(b)}`);
+  for (const score of shown('.score')) {  // the scores: no name, number or stone drawn over another
+    const ink = [...score.children].filter((part) => part.getClientRects().length).map((part) => {
+      const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT), range = document.createRange(), boxes = [];
+      while (walker.nextNode()) if (walker.currentNode.textContent.trim() && !walker.currentNode.parentElement.closest('.sr-only')) { range.selectNodeContents(walker.currentNode); boxes.push(range.getBoundingClientRect()); }
+      part.querySelectorAll('i').forEach((icon) => boxes.push(box(icon)));
+      return [part, boxes.filter((r) => r.width && r.height)];
+    });
+    ink.forEach(([a, boxesA], i) => ink.slice(i + 1).forEach(([b, boxesB]) => {
+      const inked = (r, q) => r.left < q.right - 1.5 && q.left < r.right - 1.5 && r.top < q.bottom - 1.5 && q.top < r.bottom - 1.5;
+      if (boxesA.some((r) => boxesB.some((q) => inked(r, q)))) out.push(`score: ${name(a)} over ${name(b)}`);
+    }));
+  }
   const rim = box(document.getElementById('table'));
   for (const el of [...captions, ...bubbles]) {
     const r = box(el);
