@@ -302,7 +302,7 @@ def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:
     who = ""
     if r["who"]:  # phones show the short name; the full one is still read out
         who = (f'<b class="who"><span class="who-long">{_e(r["who"])}</span>'
-               f'<span class="who-short" aria-hidden="true">{_e(r.get("who_short") or r["who"])}</span></b> ')
+               f'<span class="who-short" aria-hidden="true">{_e(r["who_short"])}</span></b> ')
     # a lance's second line: its name is read out but not shown again
     th_class, name_class = (' class="same"', ' class="sr-only"') if same_lance else ("", "")
     settled = " settled" if r.get("settled") else ""  # paid during the hand: phones leave the line out

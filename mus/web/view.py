@@ -188,7 +188,7 @@ def _bubbles(obs: dict[str, Any], lang: str) -> dict[int, str]:
     if not segment and said and said[-1][0] is not None:
         segment = [said[-1]]
     # señas are made, not said: the bubble only marks them (the faces on the seat show which)
-    return {seat: (t(lang, "bubble.señas") if phase == "senas" and not words.startswith(t(lang, "say.sin señas"))
+    return {seat: (t(lang, "bubble.señas") if phase == "senas" and words != t(lang, "say.sin señas")
                    else words.split(": ")[0])
             for seat, phase, words in segment if seat is not None}
 
@@ -470,8 +470,7 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
         own = {**entry, "reason": str(entry["reason"]).replace(" del compañero", "")}  # "who" names the holder
         return {"kind": "scored", "lance": entry["lance"], "lance_name": lance_name(lang, entry["lance"]),
                 "status": "",
-                "team": team, "who": t(lang, "seat", seat=seat) if seat in range(4) else t(lang, "team", team=team),
-                "who_short": t(lang, "seat.short", seat=seat) if seat in range(4) else t(lang, "team", team=team),
+                "team": team, **_holder(lang, seat, team),
                 "why": reason_text(lang, own), "points": int(entry["points"]),
                 "points_text": t(lang, "count.points", n=entry["points"]),
                 "score": list(running), "notes": notes, "reached": bool(notes) and reached[0]}
@@ -500,7 +499,7 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
             why = (t(lang, "count.deje_done") if outcome.get("kind") == "deje"
                    else t(lang, "count.no_pares") if lance == "pares" else t(lang, "count.nothing"))
             rows.append({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None,
-                         "who": "", "who_short": "", "why": why, "points": 0, "points_text": "", "score": list(running),
+                         **_holder(lang), "why": why, "points": 0, "points_text": "", "score": list(running),
                          "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"})
         if outcome and rows[first]["kind"] != "uncounted":
             rows[first]["status"] = t(lang, f"lance.{outcome['kind']}", n=outcome.get("amount", 0))
@@ -544,12 +543,18 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
     }
 
 
+def _holder(lang: str, seat: int = -1, team: int | None = None) -> dict[str, str]:
+    """Who holds a count line: a seat's name and the short one phones show, else the team's."""
+    if seat in range(4):
+        return {"who": t(lang, "seat", seat=seat), "who_short": t(lang, "seat.short", seat=seat)}
+    name = t(lang, "team", team=team) if team is not None else ""
+    return {"who": name, "who_short": name}
+
+
 def _uncounted(lang: str, lance: str, entry: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
             "team": int(entry["team"]) if entry else None,
-            "who": t(lang, "seat", seat=int(entry["seat"])) if entry and int(entry.get("seat", -1)) in range(4) else "",
-            "who_short": (t(lang, "seat.short", seat=int(entry["seat"]))
-                          if entry and int(entry.get("seat", -1)) in range(4) else ""),
+            **_holder(lang, int(entry.get("seat", -1)) if entry else -1),
             "why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
             "points": 0, "points_text": "", "score": None, "notes": [], "reached": False}
 
