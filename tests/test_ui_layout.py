@@ -142,6 +142,8 @@ COUNT_JS = """() => {
   const out = [], body = document.querySelector('#overlay.open .panel-body');
   if (body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1)
     out.push(`the count scrolls: ${body.scrollHeight}x${body.scrollWidth} in ${body.clientHeight}x${body.clientWidth}`);
+  for (const el of document.querySelectorAll('#overlay.open .reveals, #overlay.open .sd-count'))  // hands and table side by side, not over each other
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className} spills: ${el.scrollWidth}>${el.clientWidth}`);
   for (const el of document.querySelectorAll('#overlay.open .panel *')) {
     const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     const r = el.getBoundingClientRect();
