@@ -43,7 +43,13 @@ async function makeSnapshot() {
   // (pyodide-start.mjs), unless it is kept already.
   await navigator.serviceWorker.ready;
   const { hasSnapshot } = await import("./snapshot.mjs");
-  if (mus.snapshot || await hasSnapshot()) return;
+  if (mus.snapshot || (await hasSnapshot())) return;
+  // Some 40 MB of memory while it is made and about 35 MB kept: not on a nearly full device.
+  const { quota = 0, usage = 0 } = (await navigator.storage?.estimate?.()) ?? {};
+  if (quota - usage < 200e6) {
+    mus.snapshot = "skipped";
+    return;
+  }
   mus.snapshot = "making";
   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
   const done = (state, error) => {
@@ -63,7 +69,10 @@ function register() {
     mus.registerError = String(error);
     navigator.serviceWorker.getRegistration().then(track);
   });
-  makeSnapshot();
+  makeSnapshot().catch((error) => {
+    mus.snapshot = "failed";
+    mus.snapshotError = String(error);
+  });
 }
 
 if ("serviceWorker" in navigator) {

@@ -1,33 +1,56 @@
 // Where Pyodide's memory snapshot is kept (Cache Storage, beside the service worker's precache):
 // shared by the page, which restores it (pyodide-start.mjs), and the worker that makes it
-// (snapshot-worker.mjs). The entry is named after Pyodide's version and build, so a snapshot is
-// never restored into another runtime; the service worker deletes the whole cache when a new
-// version of the game activates (sw.js), and the next start makes a new one.
+// (snapshot-worker.mjs). The entry is named after Pyodide's version and carries the SHA-256 of
+// the mus.zip whose modules it holds: it is restored only into the same runtime with the same
+// game. The service worker also deletes the whole cache when a new version activates (sw.js).
 import { version } from "./vendor/pyodide/pyodide.mjs";
 
 export const SNAPSHOT_CACHE = "mus-snapshot";
 const ENTRY = new URL(`./vendor/pyodide/snapshot-${version}.bin`, import.meta.url).href;
+const GAME = new URL("./mus.zip", import.meta.url).href;
+const GAME_HASH = "X-Mus-Zip-Sha256";
 
-export async function readSnapshot() {
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The game's mus.zip, as this page or worker gets it, and its hash. */
+export async function fetchGame() {
+  const response = await fetch(GAME);
+  if (!response.ok) throw new Error(`mus.zip: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  return { bytes, hash: await sha256(bytes) };
+}
+
+async function entry() {
   try {
-    const response = await (await caches.open(SNAPSHOT_CACHE)).match(ENTRY);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(ENTRY)) ?? null;
   } catch {
     return null; // no Cache Storage here: boot normally
   }
 }
 
 export async function hasSnapshot() {
-  try {
-    return Boolean(await (await caches.open(SNAPSHOT_CACHE)).match(ENTRY));
-  } catch {
-    return false;
-  }
+  return Boolean(await entry());
 }
 
-export async function writeSnapshot(bytes) {
+/** The kept snapshot if it was made from the mus.zip this page gets, else null. */
+export async function readSnapshot() {
+  const response = await entry();
+  if (!response) return null;
+  const { hash } = await fetchGame();
+  if (response.headers.get(GAME_HASH) !== hash) {
+    await dropSnapshot();
+    return null;
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export async function writeSnapshot(bytes, gameHash) {
   const cache = await caches.open(SNAPSHOT_CACHE);
-  await cache.put(ENTRY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  const headers = { "Content-Type": "application/octet-stream", [GAME_HASH]: gameHash };
+  await cache.put(ENTRY, new Response(bytes, { headers }));
 }
 
 export async function dropSnapshot() {

@@ -88,6 +88,17 @@ def test_micropip_loads_from_this_origin(booted: BootState) -> None:
     assert booted.console_errors == []
 
 
+def test_preloaded_files_are_fetched_once_and_used(booted: BootState) -> None:
+    """index.html preloads the runtime's big files and the game: each is requested once (the
+    preload is what Pyodide and PyScript then use, not a second download)."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="(?:preload|modulepreload)" href="\./([^"]+)"', html)
+    assert len(preloaded) == 5, preloaded
+    for path in preloaded:
+        assert booted.local_paths.count("/" + path) == 1, (path, booted.local_paths)
+    assert not [m for m in booted.console if "preload" in m.lower()], booted.console
+
+
 def test_stdlib_runs_from_bytecode(booted: BootState) -> None:
     """The vendored stdlib is byte-compiled for this Python: imports skip the compiler, and a
     module the game never imported still loads and works."""

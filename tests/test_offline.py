@@ -163,11 +163,35 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
     assert page.evaluate("() => window.__mus.snapshot") == "restored"  # Python's memory, not its boot
+    # The snapshot came with the game's browser-free modules compiled: mus.bench, which the page
+    # never imports, is there; the page's own browser layer was imported by the page.
+    assert page.evaluate("""() => window.__mus.pyodide.runPython(
+        "import sys; 'mus.bench' in sys.modules and 'mus.web.app' in sys.modules")""")
     start_game(page, level="facil")
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"], s
     history = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]
     assert history["actions"]
+
+
+def test_a_snapshot_of_another_game_is_not_restored(pwa: Pwa) -> None:
+    """A snapshot holds the modules of one mus.zip: with another, the page boots normally,
+    drops it and the installed app makes a new one."""
+    retag = """async (hash) => {
+        const cache = await caches.open("mus-snapshot");
+        const [entry] = await cache.keys();
+        const response = await cache.match(entry);
+        const headers = new Headers(response.headers);
+        if (hash) headers.set("X-Mus-Zip-Sha256", hash);
+        await cache.put(entry, new Response(await response.arrayBuffer(), { headers }));
+        return response.headers.get("X-Mus-Zip-Sha256");
+    }"""
+    good = pwa.page.evaluate(retag, "0" * 64)
+    page = pwa.open()
+    assert page.evaluate("() => window.__mus.snapshot") != "restored"
+    assert snapshot_state(page) == "kept"
+    assert page.evaluate(retag, None) == good  # made again, from this mus.zip
+    page.close()
 
 
 def test_new_tab_opens_offline(pwa: Pwa) -> None:

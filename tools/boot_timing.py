@@ -11,7 +11,9 @@ the load of a shared machine falls on both alike:
 
 * cold: a fresh context (empty HTTP cache), service workers blocked;
 * warm: a second load in that context (the HTTP cache revalidates with 304s);
-* offline: a context where the first visit installed the service worker, offline, new page.
+* installed: a context where the first visit installed the service worker (and the app made
+  its memory snapshot), online, new page;
+* offline: the same context offline, new page.
 
 For each it records the first paint (``first-contentful-paint``: the static skeleton),
 ``html.ready`` (the game playable; the bare page's empty script done), requests, bytes over
@@ -29,10 +31,8 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,16 +40,15 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.chromium import browser  # noqa: E402
+from tools.chromium import browser, served  # noqa: E402
 from tools.precache import read_precache, write_service_worker  # noqa: E402
-from tools.serve import make_server  # noqa: E402
 from tools.vendor import ROOT  # noqa: E402
 
 PROFILES: dict[str, dict[str, float] | None] = {
     "desktop": None,
     "phone": {"cpu": 4, "mbps": 9, "latency_ms": 60},
 }
-CASES = ("cold", "warm", "offline")
+CASES = ("cold", "warm", "installed", "offline")
 BARE_PAGE = """<!doctype html>
 <html lang="es">
 <head>
@@ -103,18 +102,6 @@ def bare_site(dest: Path) -> Path:
     (dest / "static" / "vendor").symlink_to(ROOT / "static" / "vendor", target_is_directory=True)
     write_service_worker(dest)
     return dest
-
-
-@contextlib.contextmanager
-def serving(root: Path) -> Iterator[str]:
-    server = make_server(root, 0, quiet=True)
-    host, port = server.server_address[:2]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://{host}:{port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def precompress(url: str, root: Path) -> None:
@@ -191,7 +178,10 @@ def measure(chromium: Any, url: str, profile: dict[str, float] | None, timeout: 
         if time.monotonic() > deadline:
             raise TimeoutError("the service worker did not finish its precache")
         first.wait_for_timeout(100)
+    # The app's memory snapshot (static/snapshot-worker.mjs) is made once installed: wait for it.
+    first.wait_for_function("() => ['kept', 'failed', 'skipped'].includes(window.__mus?.snapshot)", timeout=timeout * 1000)
     first.close()
+    out["installed"] = load(context, url, profile, False, timeout)
     context.set_offline(True)
     out["offline"] = load(context, url, profile, True, timeout)
     context.close()
@@ -240,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[tuple[str, str, str], list[Sample]] = {}
     with contextlib.ExitStack() as stack:
         bare_root = bare_site(Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bare-"))))
-        urls = {"app": stack.enter_context(serving(ROOT)), "bare": stack.enter_context(serving(bare_root))}
+        urls = {"app": stack.enter_context(served(ROOT)), "bare": stack.enter_context(served(bare_root))}
         precompress(urls["app"], ROOT)
         precompress(urls["bare"], bare_root)
         chromium = stack.enter_context(browser())

@@ -13,6 +13,7 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tools.serve import make_server
@@ -40,9 +41,9 @@ def executable() -> str:
 
 
 @contextmanager
-def served() -> Iterator[str]:
-    """The repository served by tools/serve.py on a free 127.0.0.1 port; yields its URL."""
-    server = make_server(ROOT, 0, quiet=True)
+def served(root: Path = ROOT) -> Iterator[str]:
+    """``root`` (the repository) served by tools/serve.py on a free 127.0.0.1 port; yields its URL."""
+    server = make_server(root, 0, quiet=True)
     host, port = server.server_address[:2]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
