@@ -1,6 +1,8 @@
 """One screen on any phone: at five sizes and in each state, no page scroll, and the
-player's cards and every button fully on screen. Positions come from ``Game.from_deal``
-written as a save and restored in the page (no hidden cards go through the page)."""
+player's cards and every button fully on screen; nothing drawn over a bubble, a card or a
+seña; the count whole without scrolling, in type no smaller than 12 px. Positions come from
+``Game.from_deal`` written as a save and restored in the page (no hidden cards go through
+the page)."""
 
 from __future__ import annotations
 
@@ -21,13 +23,27 @@ SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800)]
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
 SCORE = {"reached": (37, 37)}  # the other states start at 12–23
+# With señas and every rival's caught: the partner shows la 31, the left rival three señas
+# (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
+SENAS = mus.Rules(senas=True, catch=1.0)
+RULES = {"senas-step": SENAS, "senas-bet": SENAS}
+COUNTS = ("count", "count-during", "reached")
 STATES: dict[str, tuple[int, list[str]]] = {
+    "senas-step": (1, ["no hay mus", "señas", "señas", "señas"]),
+    "senas-bet": (1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido"]),
     "discard": (1, ["mus", "mus", "mus", "mus"]),
     "envite": (3, ["no hay mus", "envido"]),
     "raise": (2, ["no hay mus", "envido", "envido 3"]),
+    # after two rounds of discards, raised twice: full plates, long words, two-digit stakes
+    "raise-late": (3, ["mus"] * 4 + ["descarte 0 1 2", "descarte 0", "descarte 0", "descarte 0 1 2"] + ["mus"] * 4
+                   + ["descarte 0", "descarte 0 1", "descarte 0", "descarte 1", "no hay mus", "paso", "paso",
+                      "envido", "envido 5", "envido 10"]),
     "ordago": (3, ["no hay mus", "ordago"]),
     "declarations": (0, ["no hay mus"] + ["paso"] * 8),
     "count": (0, ["no hay mus"] + ["paso"] * 11),
+    # grande and chica refused: two lines paid during the hand, then the count
+    "count-during": (0, ["no hay mus", "envido", "no quiero", "no quiero", "envido", "no quiero", "no quiero"]
+                     + ["paso"] * 3),
     "reached": (0, ["no hay mus"] + ["paso"] * 11),
 }
 
@@ -75,8 +91,76 @@ MEASURE_JS = """() => {
 }"""
 
 
-def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23)) -> str:
-    game = mus.Game.from_deal(HANDS, mano=mano, score=score, seed=5)
+# Nothing over a bubble, a card or a name plate: señas (faces and labels), bubbles and plates
+# keep clear of each other, and none of them goes past the table's rim.
+OVERLAP_JS = """() => {
+  const out = [];
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length);
+  const box = (el) => el.getBoundingClientRect();
+  const name = (el) => {
+    const r = box(el), seat = el.closest('.seat');
+    return `${seat ? seat.id + ' ' : ''}${el.dataset.sena || el.getAttribute('class')} `
+         + `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+  };
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const captions = shown('#table .senas .sena, #table .senas .badge-cazada');
+  const bubbles = shown('#table .bubble:not(.empty)');
+  const cards = shown('#table .card');
+  const plates = shown('#table .plate');
+  for (const c of captions)
+    for (const other of [...bubbles, ...cards, ...plates])
+      if (meet(box(c), box(other))) out.push(`seña ${name(c)} meets ${name(other)}`);
+  for (const b of bubbles)
+    for (const other of [...cards, ...plates])
+      if (meet(box(b), box(other))) out.push(`bubble ${name(b)} meets ${name(other)}`);
+  for (const a of plates)
+    for (const b of plates)
+      if (a.closest('.seat').id < b.closest('.seat').id && meet(box(a), box(b))) out.push(`plate ${name(a)} meets ${name(b)}`);
+  for (const score of shown('.score')) {  // the scores: no name, number or stone drawn over another
+    const ink = [...score.children].filter((part) => part.getClientRects().length).map((part) => {
+      const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT), range = document.createRange(), boxes = [];
+      while (walker.nextNode()) if (walker.currentNode.textContent.trim() && !walker.currentNode.parentElement.closest('.sr-only')) { range.selectNodeContents(walker.currentNode); boxes.push(range.getBoundingClientRect()); }
+      part.querySelectorAll('i').forEach((icon) => boxes.push(box(icon)));
+      return [part, boxes.filter((r) => r.width && r.height)];
+    });
+    ink.forEach(([a, boxesA], i) => ink.slice(i + 1).forEach(([b, boxesB]) => {
+      const inked = (r, q) => r.left < q.right - 1.5 && q.left < r.right - 1.5 && r.top < q.bottom - 1.5 && q.top < r.bottom - 1.5;
+      if (boxesA.some((r) => boxesB.some((q) => inked(r, q)))) out.push(`score: ${name(a)} over ${name(b)}`);
+    }));
+  }
+  const rim = box(document.getElementById('table'));
+  for (const el of [...captions, ...bubbles]) {
+    const r = box(el);
+    if (r.left < rim.left - 0.5 || r.right > rim.right + 0.5 || r.top < rim.top - 0.5 || r.bottom > rim.bottom + 0.5)
+      out.push(`past the rim: ${name(el)}`);
+  }
+  return out;
+}"""
+
+# The count: its body does not scroll; its text is 12 px or more, its buttons 44 px or more.
+COUNT_JS = """() => {
+  const out = [], body = document.querySelector('#overlay.open .panel-body');
+  if (body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1)
+    out.push(`the count scrolls: ${body.scrollHeight}x${body.scrollWidth} in ${body.clientHeight}x${body.clientWidth}`);
+  for (const el of document.querySelectorAll('#overlay.open .reveals, #overlay.open .sd-count'))  // hands and table side by side, not over each other
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className} spills: ${el.scrollWidth}>${el.clientWidth}`);
+  for (const el of document.querySelectorAll('#overlay.open .panel *')) {
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const r = el.getBoundingClientRect();
+    if (!text || !el.getClientRects().length || r.width <= 1 || r.height <= 1) continue;  // read out only
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 11.95) out.push(`${size}px: ${el.textContent.trim().slice(0, 30)}`);
+  }
+  for (const el of document.querySelectorAll('#overlay.open button, #overlay.open summary')) {
+    const r = el.getBoundingClientRect();
+    if (r.height < 43.5 || r.width < 43.5) out.push(`small target ${Math.round(r.width)}x${Math.round(r.height)}: ${el.textContent.trim()}`);
+  }
+  return out;
+}"""
+
+
+def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23), rules: mus.Rules | None = None) -> str:
+    game = mus.Game.from_deal(HANDS, mano=mano, score=score, seed=5, rules=rules)
     for action in actions:
         game = game.apply(action)
     saved = Saved(game, acked=0, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
@@ -89,7 +173,7 @@ def show_state(page: Any, name: str) -> None:
     mano, actions = STATES[name]
     # one task: no bot move of the previous position can write its save in between
     page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
-                  [_save(mano, actions, SCORE.get(name, (12, 23))),
+                  [_save(mano, actions, SCORE.get(name, (12, 23)), RULES.get(name)),
                    "from mus.web import app as _a; s = _a._app.session; s.saved = None; s.review = False; "
                    "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
     page.wait_for_timeout(30)
@@ -167,15 +251,34 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
         sw, sh, cw, ch = m["scroll"]
         if sw > cw or sh > ch:
             m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
-        if name in ("count", "reached") and size == (360, 740):  # the whole count, no scrolling
-            body = page.evaluate("() => { const b = document.querySelector('#overlay.open .panel-body');"
-                                 " return [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth]; }")
-            if body[0] > body[1] or body[2] > body[3]:
-                m["off"].append(f"the count scrolls: {body}")
+        if name in COUNTS:  # the whole count, no scrolling
+            m["off"] += page.evaluate(COUNT_JS)
+        else:
+            m["off"] += page.evaluate(OVERLAP_JS)
         if m["off"]:
             problems[name] = m["off"]
     page.set_viewport_size({"width": 1280, "height": 800})
     assert problems == {}
+
+
+def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> None:
+    page = instant.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        show_state(page, "senas-step")
+        assert page.text_content('[data-bubble="2"]') == "Señas"  # made, not said: the faces say which
+        partner = page.get_by_role("button", name="guiña un ojo: la 31", exact=True)
+        assert partner.text_content() == "31guiña un ojo: la 31"  # the label shown, then the words read out
+        assert not page.is_visible("#senas-2")
+        partner.click()
+        assert page.is_visible("#senas-2")
+        assert page.text_content("#senas-2") == "Señas de Compañeroguiña un ojo: la 31"
+        page.keyboard.press("Escape")
+        assert not page.is_visible("#senas-2")
+        left = "cazada se muerde el labio: dos reyes saca la punta de la lengua: dos ases levanta las cejas: duples"
+        assert page.get_by_role("button", name=left, exact=True).is_visible()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_ordago_asks_twice(instant: BootState) -> None:

@@ -152,3 +152,24 @@ def test_saves_carry_the_senas_rules() -> None:
     again = Session(s.storage)
     again.restore()
     assert again.game.rules.senas and again.human_legal() == ["señas", "sin señas"]
+
+
+def test_senas_are_faces_with_short_labels_and_their_words_when_tapped() -> None:
+    """On the table a seat's señas are one button: a face and a short label per seña, each
+    with its gesture and meaning in words for screen readers; tapped, a popover lists them."""
+    for lang, words in (("es", "se muerde el labio: dos reyes"),
+                        ("en", "se muerde el labio (bites the lower lip): dos reyes (two kings)")):
+        s = _session(lang)
+        s.new_game(seed=SEED)
+        _to_my_senas(s)
+        s.play("señas")
+        while s.game.phase == "senas":
+            s.bot_move()
+        seat2 = regions(build_view(s))["seat-2"][0]
+        button = re.search(r'<button type="button" class="senas-button" popovertarget="senas-2">(.*?)</button>', seat2)
+        assert button, seat2
+        assert re.fullmatch(r'<span class="sena" data-sena="dos reyes"><svg class="face"[^>]* aria-hidden="true".*</svg>'
+                            r'<span class="sena-short" aria-hidden="true">2 reyes</span>'
+                            rf'<span class="sr-only">{re.escape(words)}</span></span>', button.group(1))
+        title = t(lang, "senas.label", name=t(lang, "seat", seat=2))
+        assert f'<div class="senas-words" id="senas-2" popover><p>{title}</p><ul><li>{words}</li></ul></div>' in seat2

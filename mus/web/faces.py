@@ -1,7 +1,8 @@
 """Small drawn faces for the señas: our own inline SVG, no emoji font needed. Pure.
 
-Each face is decorative (``aria-hidden``): the gesture and its meaning are always written
-next to it, for screen readers and for anyone who cannot read a tiny face.
+Each face is decorative (``aria-hidden``): a short label sits next to it, and the button
+around both is named by the gesture and its meaning in words (read aloud, or shown when
+tapped), for screen readers and for anyone who cannot read a tiny face.
 
 >>> 'class="face"' in face_svg("la 31") and "<svg" in face_svg("ciego")
 True

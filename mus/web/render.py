@@ -299,10 +299,14 @@ def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:
     team = f"team-{r['team']}" if r["team"] is not None else "team-x"
     score = f"{r['score'][0]}–{r['score'][1]}" if r["score"] else ""
     notes = "".join(f'<span class="count-note{" reached" if r["reached"] else ""}">{_e(n)}</span>' for n in r["notes"])
-    who = f'<b>{_e(r["who"])}</b> ' if r["who"] else ""
+    who = ""
+    if r["who"]:  # phones show the short name; the full one is still read out
+        who = (f'<b class="who"><span class="who-long">{_e(r["who"])}</span>'
+               f'<span class="who-short" aria-hidden="true">{_e(r["who_short"])}</span></b> ')
     # a lance's second line: its name is read out but not shown again
     th_class, name_class = (' class="same"', ' class="sr-only"') if same_lance else ("", "")
-    return (f'<tr class="count-row {r["kind"]} {team}" data-count-row="{_e(r["lance"])}" data-kind="{r["kind"]}">'
+    settled = " settled" if r.get("settled") else ""  # paid during the hand: phones leave the line out
+    return (f'<tr class="count-row {r["kind"]} {team}{settled}" data-count-row="{_e(r["lance"])}" data-kind="{r["kind"]}">'
             f'<th scope="row"{th_class}><span{name_class}>{_e(r["lance_name"])}</span>'
             f'{"<small>" + _e(r["status"]) + "</small>" if r["status"] else ""}</th>'
             f'<td class="count-why">{who}<span>{_e(r["why"])}</span>{notes}</td>'
@@ -381,9 +385,17 @@ def log_title(view: dict[str, Any]) -> str:
 # --- señas ------------------------------------------------------------------------------------
 
 
-def _sena_items(items: list[dict[str, str]]) -> str:
-    return "".join(f'<li class="sena" data-sena="{_e(i["sena"])}">{face_svg(i["sena"])}'
-                   f'<span class="sena-text">{_e(i["text"])}</span></li>' for i in items)
+def _senas_button(title: str, items: list[dict[str, str]], key: str, caught: str = "") -> str:
+    """A seat's señas as one button (a finger-sized target): a face and a short label per seña,
+    each with its gesture and meaning in words for screen readers; tapped or clicked, the words
+    open in a popover (a native one: no script needed)."""
+    tip = f"senas-{key}"
+    faces = "".join(f'<span class="sena" data-sena="{_e(i["sena"])}">{face_svg(i["sena"])}'
+                    f'<span class="sena-short" aria-hidden="true">{_e(i["short"])}</span>'
+                    f'<span class="sr-only">{_e(i["text"])}</span></span>' for i in items)
+    words = "".join(f"<li>{_e(i['text'])}</li>" for i in items)
+    return (f'<button type="button" class="senas-button" popovertarget="{tip}">{caught}{faces}</button>'
+            f'<div class="senas-words" id="{tip}" popover><p>{_e(title)}</p><ul>{words}</ul></div>')
 
 
 def senas_block(s: dict[str, Any] | None, n: int) -> str:
@@ -392,7 +404,7 @@ def senas_block(s: dict[str, Any] | None, n: int) -> str:
         return ""
     caught = (f'<span class="badge badge-cazada">{_e(s["caught_label"])}</span>' if s["caught"] else "")
     return (f'<div class="senas" data-senas="{n}" role="group" aria-label="{_e(s["label"])}">'
-            f'{caught}<ul class="senas-list">{_sena_items(s["items"])}</ul></div>')
+            f'{_senas_button(s["label"], s["items"], str(n), caught)}</div>')
 
 
 def senas_preview(p: dict[str, Any] | None) -> str:
@@ -400,7 +412,7 @@ def senas_preview(p: dict[str, Any] | None) -> str:
     if not p:
         return ""
     return (f'<div class="senas senas-preview" id="senas-preview" role="group" aria-label="{_e(p["title"])}">'
-            f'<ul class="senas-list">{_sena_items(p["items"])}</ul></div>')
+            f'{_senas_button(p["title"], p["items"], "preview")}</div>')
 
 
 # --- coach and reasons ---------------------------------------------------------------------------

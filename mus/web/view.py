@@ -187,7 +187,10 @@ def _bubbles(obs: dict[str, Any], lang: str) -> dict[int, str]:
         segment.insert(0, item)
     if not segment and said and said[-1][0] is not None:
         segment = [said[-1]]
-    return {seat: words.split(": ")[0] for seat, _, words in segment if seat is not None}
+    # señas are made, not said: the bubble only marks them (the faces on the seat show which)
+    return {seat: (t(lang, "bubble.señas") if phase == "senas" and words != t(lang, "say.sin señas")
+                   else words.split(": ")[0])
+            for seat, phase, words in segment if seat is not None}
 
 
 def _discard_counts(obs: dict[str, Any]) -> list[list[int]]:
@@ -467,7 +470,7 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
         own = {**entry, "reason": str(entry["reason"]).replace(" del compañero", "")}  # "who" names the holder
         return {"kind": "scored", "lance": entry["lance"], "lance_name": lance_name(lang, entry["lance"]),
                 "status": "",
-                "team": team, "who": t(lang, "seat", seat=seat) if seat in range(4) else t(lang, "team", team=team),
+                "team": team, **_holder(lang, seat, team),
                 "why": reason_text(lang, own), "points": int(entry["points"]),
                 "points_text": t(lang, "count.points", n=entry["points"]),
                 "score": list(running), "notes": notes, "reached": bool(notes) and reached[0]}
@@ -496,8 +499,8 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
             why = (t(lang, "count.deje_done") if outcome.get("kind") == "deje"
                    else t(lang, "count.no_pares") if lance == "pares" else t(lang, "count.nothing"))
             rows.append({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None,
-                         "who": "", "why": why, "points": 0, "points_text": "", "score": list(running),
-                         "notes": [], "reached": False})
+                         **_holder(lang), "why": why, "points": 0, "points_text": "", "score": list(running),
+                         "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"})
         if outcome and rows[first]["kind"] != "uncounted":
             rows[first]["status"] = t(lang, f"lance.{outcome['kind']}", n=outcome.get("amount", 0))
     closing = None
@@ -540,10 +543,18 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
     }
 
 
+def _holder(lang: str, seat: int = -1, team: int | None = None) -> dict[str, str]:
+    """Who holds a count line: a seat's name and the short one phones show, else the team's."""
+    if seat in range(4):
+        return {"who": t(lang, "seat", seat=seat), "who_short": t(lang, "seat.short", seat=seat)}
+    name = t(lang, "team", team=team) if team is not None else ""
+    return {"who": name, "who_short": name}
+
+
 def _uncounted(lang: str, lance: str, entry: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
             "team": int(entry["team"]) if entry else None,
-            "who": t(lang, "seat", seat=int(entry["seat"])) if entry and int(entry.get("seat", -1)) in range(4) else "",
+            **_holder(lang, int(entry.get("seat", -1)) if entry else -1),
             "why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
             "points": 0, "points_text": "", "score": None, "notes": [], "reached": False}
 
@@ -658,6 +669,11 @@ def _sena_words(obs: dict[str, Any], event: dict[str, Any], lang: str) -> str:
     return t(lang, key) + (" — " + "; ".join(sena_text(lang, s) for s in shown) if shown else "")
 
 
+def _sena_item(lang: str, sena: str) -> dict[str, str]:
+    """A seña as drawn at the table: its short label, and the full text to read on demand."""
+    return {"sena": sena, "text": sena_text(lang, sena), "short": t(lang, f"sena.short.{sena}")}
+
+
 def _add_senas(seats: list[dict[str, Any]], obs: dict[str, Any], lang: str) -> None:
     """Each seat's señas as the player saw them (None for the others)."""
     seen = _seen_senas(obs)
@@ -668,7 +684,7 @@ def _add_senas(seats: list[dict[str, Any]], obs: dict[str, Any], lang: str) -> N
             "label": (t(lang, "senas.label_you") if seat == HUMAN
                       else t(lang, "senas.label", name=t(lang, "seat", seat=seat))),
             "caught": seat & 1 != HUMAN & 1, "caught_label": t(lang, "senas.caught"),
-            "items": [{"sena": s, "text": sena_text(lang, s)} for s in shown],
+            "items": [_sena_item(lang, s) for s in shown],
         }
 
 
@@ -676,7 +692,7 @@ def _senas_controls(obs: dict[str, Any], lang: str) -> dict[str, Any]:
     """The señas step: show them (with a preview of the gestures) or not."""
     legal = obs["legal_actions"]
     shown = mus.senas("".join(obs["hand"]), mus.Rules.from_dict(obs["rules"]))
-    preview = [{"sena": s, "text": sena_text(lang, s)} for s in shown]
+    preview = [_sena_item(lang, s) for s in shown]
     prompt = (t(lang, "prompt.senas", list="; ".join(p["text"] for p in preview)) if shown
               else t(lang, "prompt.senas_none"))
     buttons = [{"action": a, "label": t(lang, f"act.{a}"), "kind": "primary" if a == "señas" else ""}
