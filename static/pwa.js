@@ -44,7 +44,7 @@ async function makeSnapshot() {
   await navigator.serviceWorker.ready;
   const { hasSnapshot } = await import("./snapshot.mjs");
   if (mus.snapshot || (await hasSnapshot())) return;
-  // Some 40 MB of memory while it is made and about 35 MB kept: not on a nearly full device.
+  // A second Pyodide while it is made and 31.5 MB kept: not on a nearly full device.
   const { quota = 0, usage = 0 } = (await navigator.storage?.estimate?.()) ?? {};
   if (quota - usage < 200e6) {
     mus.snapshot = "skipped";
