@@ -42,8 +42,8 @@ async function makeSnapshot() {
   // Once the app is installed, a worker makes the memory snapshot the next start restores
   // (pyodide-start.mjs), unless it is kept already.
   await navigator.serviceWorker.ready;
-  const { hasSnapshot } = await import("./snapshot.mjs");
-  if (mus.snapshot || (await hasSnapshot())) return;
+  const { failedBefore, hasSnapshot, rememberFailure } = await import("./snapshot.mjs");
+  if (mus.snapshot || (await hasSnapshot()) || (await failedBefore())) return;
   // A second Pyodide while it is made and 31.5 MB kept: not on a nearly full device.
   const { quota = 0, usage = 0 } = (await navigator.storage?.estimate?.()) ?? {};
   if (quota - usage < 200e6) {
@@ -54,7 +54,10 @@ async function makeSnapshot() {
   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
   const done = (state, error) => {
     mus.snapshot = state;
-    if (error) mus.snapshotError = error;
+    if (error) {
+      mus.snapshotError = error;
+      rememberFailure(error);
+    }
     worker.terminate();
   };
   worker.addEventListener("message", ({ data }) => done(data.error ? "failed" : "kept", data.error));

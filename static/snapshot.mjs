@@ -35,6 +35,26 @@ export async function hasSnapshot() {
   return Boolean(await entry());
 }
 
+// A browser where making one failed is not asked again until the next version of the game
+// (the service worker deletes this cache then): each attempt boots a second Pyodide.
+const FAILED = `${ENTRY}.failed`;
+
+export async function failedBefore() {
+  try {
+    return Boolean(await (await caches.open(SNAPSHOT_CACHE)).match(FAILED));
+  } catch {
+    return true; // no Cache Storage: nowhere to keep one anyway
+  }
+}
+
+export async function rememberFailure(reason) {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).put(FAILED, new Response(String(reason)));
+  } catch {
+    // then it is tried again at the next start
+  }
+}
+
 /** The kept snapshot if it was made from the mus.zip this page gets, else null. */
 export async function readSnapshot() {
   const response = await entry();

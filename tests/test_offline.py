@@ -194,6 +194,25 @@ def test_a_snapshot_of_another_game_is_not_restored(pwa: Pwa) -> None:
     page.close()
 
 
+def test_a_failed_snapshot_is_not_tried_again(pwa: Pwa) -> None:
+    """Where making a snapshot failed, later starts do not boot a second Pyodide for it again
+    (until a new version clears the cache)."""
+    pwa.page.evaluate("""async () => {
+        await caches.delete("mus-snapshot");
+        const snapshot = await import(new URL("static/snapshot.mjs", location.href).href);
+        await snapshot.rememberFailure("made to fail by the test");
+    }""")
+    page = pwa.open()
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.__mus.snapshot") is None
+    assert page.evaluate("""async () => {
+        const snapshot = await import(new URL("static/snapshot.mjs", location.href).href);
+        return [await snapshot.hasSnapshot(), await snapshot.failedBefore()];
+    }""") == [False, True]
+    page.close()
+
+
 def test_new_tab_opens_offline(pwa: Pwa) -> None:
     page = pwa.open("")
     assert page.evaluate("() => navigator.onLine") is False
