@@ -5,14 +5,14 @@
 // it only to a page with the same runtime and game. Only the installed app (a page the service
 // worker controls) uses one; one that fails to restore is dropped and Pyodide boots normally.
 import { loadPyodide as loadPlainPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { dropSnapshot, readSnapshot } from "./snapshot.mjs";
+import { PYODIDE_INDEX, dropSnapshot, readSnapshot } from "./snapshot.mjs";
 
 export { version };
 
 const boot = (window.__mus ??= {});
 
 export async function loadPyodide(options) {
-  const settings = { ...options, indexURL: new URL("./vendor/pyodide/", import.meta.url).href };
+  const settings = { ...options, indexURL: PYODIDE_INDEX };
   const snapshot = navigator.serviceWorker?.controller ? await readSnapshot().catch(() => null) : null;
   if (snapshot) {
     try {

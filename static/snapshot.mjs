@@ -6,6 +6,8 @@
 import { version } from "./vendor/pyodide/pyodide.mjs";
 
 export const SNAPSHOT_CACHE = "mus-snapshot";
+/** Where the vendored Pyodide lives: what the page and the worker pass as `indexURL`. */
+export const PYODIDE_INDEX = new URL("./vendor/pyodide/", import.meta.url).href;
 const ENTRY = new URL(`./vendor/pyodide/snapshot-${version}.bin`, import.meta.url).href;
 const GAME = new URL("./mus.zip", import.meta.url).href;
 const GAME_HASH = "X-Mus-Zip-Sha256";
@@ -23,12 +25,13 @@ export async function fetchGame() {
   return { bytes, hash: await sha256(bytes) };
 }
 
-async function entry() {
-  try {
-    return (await (await caches.open(SNAPSHOT_CACHE)).match(ENTRY)) ?? null;
-  } catch {
-    return null; // no Cache Storage here: boot normally
-  }
+/** The cached response for `url`, or null; throws where there is no Cache Storage. */
+async function lookup(url) {
+  return (await (await caches.open(SNAPSHOT_CACHE)).match(url)) ?? null;
+}
+
+function entry() {
+  return lookup(ENTRY).catch(() => null); // no Cache Storage here: boot normally
 }
 
 export async function hasSnapshot() {
@@ -39,12 +42,8 @@ export async function hasSnapshot() {
 // (the service worker deletes this cache then): each attempt boots a second Pyodide.
 const FAILED = `${ENTRY}.failed`;
 
-export async function failedBefore() {
-  try {
-    return Boolean(await (await caches.open(SNAPSHOT_CACHE)).match(FAILED));
-  } catch {
-    return true; // no Cache Storage: nowhere to keep one anyway
-  }
+export function failedBefore() {
+  return lookup(FAILED).then(Boolean, () => true); // no Cache Storage: nowhere to keep one anyway
 }
 
 export async function rememberFailure(reason) {

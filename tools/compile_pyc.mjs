@@ -5,7 +5,7 @@
 //   node tools/compile_pyc.mjs IN.zip OUT.zip PREFIX
 //
 // Every NAME.py becomes NAME.pyc (no source kept: zipimport then checks only the magic
-// number); other entries and the zip comment are copied. PREFIX is prepended to NAME in the
+// number); other entries and the zip comment are copied. OUT is deflated whatever IN was. PREFIX is prepended to NAME in the
 // code objects' file names, which tracebacks show.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
@@ -30,7 +30,7 @@ with zipfile.ZipFile("/tmp/in.zip") as source, \\
     for info in source.infolist():
         data = source.read(info)
         if not info.filename.endswith(".py"):
-            out.writestr(info, data)
+            out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
             continue
         code = compile(data, prefix + info.filename, "exec", dont_inherit=True)
         header = importlib.util.MAGIC_NUMBER + bytes(12)  # flags, mtime, size: unchecked

@@ -6,7 +6,8 @@
 //           are copied from the previous cache, the rest fetched (revalidated against the HTTP
 //           cache and checked against their hash with `integrity`).
 // activate  deletes every older cache of ours, and then the memory snapshot. A new version
-//           waits until the page asks for it between hands ({type: "skip-waiting"}) or until every window has closed.
+//           waits until the page asks for it between hands ({type: "skip-waiting"}) or until
+//           every window has closed.
 // fetch     precached files come from the cache; anything else goes to the network, uncached.
 "use strict";
 const PRECACHE = /*PRECACHE*/;

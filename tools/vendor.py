@@ -12,7 +12,7 @@ What ends up in ``static/vendor/`` (git-ignored):
 * ``pyscript/``: ``@pyscript/core``'s ``dist/`` run-time files (``core.js``, ``core.css`` and
   every lazily imported chunk), without source maps.
 * ``pyodide/``: the files ``pyodide.mjs`` fetches while booting (the stdlib zip without the
-  modules in ``STDLIB_UNUSED``), plus the micropip wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
+  modules in ``STDLIB_UNUSED``, byte-compiled by ``tools/compile_pyc.mjs``), plus the micropip wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
   is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
   byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
   its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
@@ -270,11 +270,12 @@ def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
             pass
     tmp = dest.with_name(dest.name + ".tmp")
     dest.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(src) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    # Stored: compile_pyc reads it once and writes the compressed zip.
+    with zipfile.ZipFile(src) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as out:
         kept = set(trimmed_stdlib_names(source.namelist()))
         for info in source.infolist():
             if info.filename in kept:
-                out.writestr(info, source.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+                out.writestr(info, source.read(info), compress_type=zipfile.ZIP_STORED)
         out.comment = stamp
     compile_pyc(tmp, tmp, f"/lib/python{_python_tag()}.zip/")
     os.replace(tmp, dest)
