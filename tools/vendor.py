@@ -289,14 +289,15 @@ def _python_tag() -> str:
     return major + minor
 
 
-def compile_pyc(source: Path, dest: Path, prefix: str) -> None:
+def compile_pyc(source: Path, dest: Path, prefix: str, lean: bool = False) -> None:
     """Byte-compile every ``.py`` of the zip ``source`` into ``dest`` with the vendored
-    Pyodide under Node (``tools/compile_pyc.mjs``): its bytecode matches the browser's Python."""
+    Pyodide under Node (``tools/compile_pyc.mjs``): its bytecode matches the browser's Python.
+    ``lean``: without docstrings and column positions (see the script)."""
     node = shutil.which("node")
     if node is None:
         raise VendorError("node not found: install Node.js (Debian: apt-get install nodejs npm)")
     script = ROOT / "tools" / "compile_pyc.mjs"
-    result = subprocess.run([node, str(script), str(source), str(dest), prefix],
+    result = subprocess.run([node, str(script), str(source), str(dest), prefix, *(["--lean"] if lean else [])],
                             cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if result.returncode:
         raise VendorError(f"compiling {source.name} to .pyc failed:\n{result.stderr.strip()}")
@@ -415,6 +416,11 @@ def vendor_micropip(pyodide_dest: Path) -> dict[str, str]:
 # ---------------------------------------------------------------------------- mus.zip
 
 
+# Where PyScript unpacks mus.zip (pyscript.toml: "./*"): Python's working directory in the
+# page, so tracebacks name /home/pyodide/mus/game.py.
+PAGE_DIR = "/home/pyodide/"
+
+
 def mus_sources(src: Path) -> list[Path]:
     """All ``.py`` files of the package, skipping caches and hidden directories."""
     if not src.is_dir():
@@ -453,12 +459,14 @@ def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
             names = zf.namelist()
     except zipfile.BadZipFile:
         return True
-    return sorted(names) != sorted([*_arcnames(src, files), *(p.name for p in data)])
+    modules = [name + "c" for name in _arcnames(src, files)]  # bytecode only: mus/game.pyc
+    return sorted(names) != sorted([*modules, *(p.name for p in data)])
 
 
 def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
-    """Write ``dest`` with every ``.py`` under ``src`` stored as ``<src.name>/…`` and the
-    ``zip_data_files`` at the top; return its size.
+    """Write ``dest`` with every ``.py`` under ``src`` byte-compiled as ``<src.name>/….pyc``
+    (``compile_pyc``, lean: a first visit imports the game without compiling 40-odd modules)
+    and the ``zip_data_files`` at the top; return its size.
 
     Entries are sorted and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's
     mtime is set to the moment the build started, so an edit made during the build still makes
@@ -475,7 +483,11 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
-    os.replace(tmp, dest)
+    try:
+        compile_pyc(tmp, tmp, PAGE_DIR, lean=True)
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
     os.utime(dest, ns=(started, started))
     return dest.stat().st_size
 
