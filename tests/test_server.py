@@ -163,6 +163,8 @@ def test_compresses_like_a_static_host(dev_server: str) -> None:
             urllib.request.urlopen(again, timeout=10)
         assert revalidated.value.code == 304
     assert "content-encoding" not in get(dev_server + "index.html")[1]  # a client without gzip
+    status, headers, body = get(dev_server, Accept_Encoding="gzip")  # "/" is index.html
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == (ROOT / "index.html").read_bytes()
 
 
 def test_sends_the_builds_brotli_to_browsers_that_accept_it(dev_server: str) -> None:

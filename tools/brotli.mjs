@@ -24,6 +24,7 @@ await Promise.all(files.map(async (file) => {
     [BROTLI_PARAM_LGWIN]: BROTLI_MAX_WINDOW_BITS,
     [BROTLI_PARAM_SIZE_HINT]: data.length,
   } });
-  await writeFile(`${file}.br.tmp`, body);
-  await rename(`${file}.br.tmp`, `${file}.br`);
+  const tmp = `${file}.br.${process.pid}.tmp`; // another build may be writing the same file
+  await writeFile(tmp, body);
+  await rename(tmp, `${file}.br`);
 }));

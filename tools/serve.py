@@ -130,6 +130,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 return None
         accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
         file = Path(self.translate_path(self.path))
+        if path.endswith("/") and (file / "index.html").is_file():  # "/" is index.html, compressed too
+            file = file / "index.html"
         if accepted & {"br", "gzip"} and file.is_file():
             if "br" in accepted:
                 body = self._current_brotli(file)
