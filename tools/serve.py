@@ -133,13 +133,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path.endswith("/") and (file / "index.html").is_file():  # "/" is index.html, compressed too
             file = file / "index.html"
         if accepted & {"br", "gzip"} and file.is_file():
-            if "br" in accepted:
-                body = self._current_brotli(file)
-                if body is not None:
-                    return self._send_encoded(file, "br", body)
+            body = self._current_brotli(file) if "br" in accepted else None
+            if body is not None:
+                return self._send_encoded(file, "br", body)
             if "gzip" in accepted and file.suffix in COMPRESSED:
-                st = file.stat()
-                return self._send_encoded(file, "gzip", io.BytesIO(gzipped(os.fspath(file), st.st_mtime_ns, st.st_size)))
+                return self._send_encoded(file, "gzip", None)
         return super().send_head()
 
     @staticmethod
@@ -157,8 +155,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         return body
 
-    def _send_encoded(self, file: Path, encoding: str, body: BinaryIO):  # type: ignore[no-untyped-def]
-        """Send ``body``, ``file`` encoded with ``encoding``: ``file``'s type and dates."""
+    def _send_encoded(self, file: Path, encoding: str, body: BinaryIO | None):  # type: ignore[no-untyped-def]
+        """Send ``file`` encoded with ``encoding`` (``body``, or gzip it when None, once per
+        version of the file), with ``file``'s type and date; a 304 if the client has it."""
         st = file.stat()
         modified = email.utils.formatdate(st.st_mtime, usegmt=True)
         since = self.headers.get("If-Modified-Since")
@@ -168,12 +167,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except (TypeError, ValueError):
                 unchanged = False
             if unchanged:
-                body.close()
+                if body is not None:
+                    body.close()
                 self.send_response(304)
                 self.send_header("Last-Modified", modified)
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return None
+        if body is None:
+            body = io.BytesIO(gzipped(os.fspath(file), st.st_mtime_ns, st.st_size))
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(os.fspath(file)))
         self.send_header("Content-Encoding", encoding)

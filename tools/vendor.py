@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from tools.precache import PrecacheError, core_chunks, write_service_worker
-from tools.precompress import SUFFIX as BR, PrecompressError, precompress
+from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -469,9 +469,9 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     ``zip_data_files`` at the top; return its size.
 
     Entries are stored, not deflated: zipimport reads them as they are, and the brotli copy of
-    the whole zip is smaller than per-entry deflate (102 KB against 148 KB). Entries are sorted and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's
-    mtime is set to the moment the build started, so an edit made during the build still makes
-    it stale.
+    the whole zip is smaller than per-entry deflate (102 KB against 148 KB). Entries are sorted
+    and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's mtime is set to
+    the moment the build started, so an edit made during the build still makes it stale.
     """
     started = time.time_ns()
     files = mus_sources(src)
@@ -549,7 +549,7 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
         print(f"PyScript core {core_version} + Pyodide {pyodide_version} -> {VENDOR_DIR.relative_to(ROOT)}/"
               f" ({written} file(s) updated)")
         for name, size in sizes.items():
-            br = VENDOR_DIR / (name + BR)
+            br = brotli_path(VENDOR_DIR / name)
             print(f"  {_fmt(size)}  {name}" + (f"  (br {_fmt(br.stat().st_size).strip()})" if br.is_file() else ""))
         print(f"  {len(compressed)} .br file(s) written in {time.monotonic() - started:.0f} s")
         core_total = sum(s for n, s in sizes.items() if n.startswith("pyscript/"))
@@ -578,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quiet:
         n = len(mus_sources(MUS_SRC))
         state = "built" if rebuilt else "up to date"
-        br = MUS_ZIP.with_name(MUS_ZIP.name + BR).stat().st_size
+        br = brotli_path(MUS_ZIP).stat().st_size
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state}; br {_fmt(br).strip()})")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
     return 0
