@@ -3,6 +3,8 @@
 // window.__mus.update is the waiting worker once a new version has installed; the page
 // (mus/web/app.py) hears "mus:update", shows the notice and calls window.__mus.applyUpdate()
 // between hands, which activates the new version and reloads.
+// Then a worker makes the memory snapshot the next start restores (pyodide-start.mjs), with or
+// without a service worker: it is kept in Cache Storage, which a page has either way.
 const mus = (window.__mus ??= {});
 mus.update = null;
 
@@ -38,10 +40,9 @@ mus.applyUpdate = () => {
   return true;
 };
 
-async function makeSnapshot() {
-  // Once the app is installed, a worker makes the memory snapshot the next start restores
-  // (pyodide-start.mjs), unless it is kept already.
-  await navigator.serviceWorker.ready;
+async function makeSnapshot(installed) {
+  // After the service worker's precache, which it would compete with for the network and CPU.
+  await installed;
   const { failedBefore, hasSnapshot, rememberFailure } = await import("./snapshot.mjs");
   if (mus.snapshot || (await hasSnapshot()) || (await failedBefore())) return;
   // A second Pyodide while it is made and 31.5 MB kept: not on a nearly full device.
@@ -64,26 +65,34 @@ async function makeSnapshot() {
   worker.addEventListener("error", (event) => done("failed", event.message || "worker error"));
 }
 
-function register() {
+/** Resolves once the service worker is active, or at once where there is none. */
+async function register() {
+  if (!("serviceWorker" in navigator)) return;
   // The installed worker at once: register() may wait on the network (started offline).
   navigator.serviceWorker.getRegistration().then(track);
-  // Offline, the update check fails; the installed version keeps working.
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).then(track, (error) => {
+  try {
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    track(registration);
+    // Blocked service workers give no registration, and `ready` would never resolve.
+    if (registration) await navigator.serviceWorker.ready;
+  } catch (error) {
+    // Offline, the update check fails; the installed version keeps working.
     mus.registerError = String(error);
     navigator.serviceWorker.getRegistration().then(track);
-  });
-  makeSnapshot().catch((error) => {
+  }
+}
+
+function whenReady() {
+  makeSnapshot(register()).catch((error) => {
     mus.snapshot = "failed";
     mus.snapshotError = String(error);
   });
 }
 
-if ("serviceWorker" in navigator) {
-  const root = document.documentElement;
-  if (root.classList.contains("ready")) register();
-  else new MutationObserver((_, observer) => {
-    if (!root.classList.contains("ready")) return;
-    observer.disconnect();
-    register();
-  }).observe(root, { attributes: true, attributeFilter: ["class"] });
-}
+const root = document.documentElement;
+if (root.classList.contains("ready")) whenReady();
+else new MutationObserver((_, observer) => {
+  if (!root.classList.contains("ready")) return;
+  observer.disconnect();
+  whenReady();
+}).observe(root, { attributes: true, attributeFilter: ["class"] });

@@ -1,9 +1,9 @@
 // The interpreter module PyScript loads (pyscript.toml: interpreter = this file): Pyodide's own
-// loadPyodide, restoring Python's memory from a snapshot when the installed app has one, so
+// loadPyodide, restoring Python's memory from a snapshot when this browser keeps one, so
 // that a start after the first skips Python's bootstrap and the stdlib imports it makes.
 // snapshot-worker.mjs makes the snapshot (started by pwa.js); snapshot.mjs keeps it and gives
-// it only to a page with the same runtime and game. Only the installed app (a page the service
-// worker controls) uses one; one that fails to restore is dropped and Pyodide boots normally.
+// it only to a page with the same runtime and game; one that fails to restore is dropped and
+// Pyodide boots normally.
 import { loadPyodide as loadPlainPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 import { PYODIDE_INDEX, dropSnapshot, readSnapshot } from "./snapshot.mjs";
 
@@ -13,7 +13,7 @@ const boot = (window.__mus ??= {});
 
 export async function loadPyodide(options) {
   const settings = { ...options, indexURL: PYODIDE_INDEX };
-  const snapshot = navigator.serviceWorker?.controller ? await readSnapshot().catch(() => null) : null;
+  const snapshot = await readSnapshot().catch(() => null);
   if (snapshot) {
     try {
       const pyodide = await loadPlainPyodide({ ...settings, _loadSnapshot: snapshot });

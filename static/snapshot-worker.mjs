@@ -1,4 +1,4 @@
-// Makes Pyodide's memory snapshot away from the page, once the app is installed (pwa.js starts
+// Makes Pyodide's memory snapshot away from the page, once the game is ready (pwa.js starts
 // this worker): Pyodide booted with `_makeSnapshot` wraps the JS globals in a proxy the DOM
 // rejects, so the page's own interpreter cannot be the one snapshotted.
 //

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 BOOT_TIMEOUT_MS = 120_000
 LOCAL_HOSTS = frozenset({"127.0.0.1"})
 NON_NETWORK_SCHEMES = frozenset({"data", "blob", "about", "chrome-extension", "devtools"})
+# After the game is ready, static/pwa.js starts a worker that boots a second Pyodide to make the
+# memory snapshot for the next start: seconds of CPU per page. Tests that do not look at it get
+# this worker instead, which reports a failure at once (tests/test_offline.py tests the real one).
+SNAPSHOT_WORKER = "/static/snapshot-worker.mjs"
+NO_SNAPSHOT_WORKER = 'postMessage({ error: "no snapshot in this test" });'
 
 
 def is_local(url: str) -> bool:
@@ -69,12 +74,14 @@ def boot_page(
     timeout_ms: int = BOOT_TIMEOUT_MS,
     wait_ready: bool = True,
     context_args: dict[str, Any] | None = None,
+    snapshots: bool = False,
 ) -> BootState:
     """Open ``url`` in a new context and wait until the game marks ``<html class="ready">``.
 
     Every request leaving 127.0.0.1 is recorded in ``external_requests`` and aborted. Raises
     ``BootError`` (closing the context) if the page reports ``boot-failed`` or times out.
     With ``wait_ready=False`` it returns right after navigation (for tests of the skeleton).
+    With ``snapshots=False`` the page makes no memory snapshot (``SNAPSHOT_WORKER``).
     """
     context = browser.new_context(**{"service_workers": "block", **(context_args or {})})
     page = context.new_page()
@@ -82,7 +89,9 @@ def boot_page(
 
     def route(route: Route) -> None:
         request_url = route.request.url
-        if is_local(request_url):
+        if not snapshots and urlsplit(request_url).path.endswith(SNAPSHOT_WORKER):
+            route.fulfill(body=NO_SNAPSHOT_WORKER, content_type="text/javascript")
+        elif is_local(request_url):
             route.continue_()
         else:
             state.external_requests.append(request_url)

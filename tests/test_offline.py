@@ -19,7 +19,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from tests.browser import is_local
+from tests.browser import boot_page, is_local
 from tests.devserver import ROOT, DevServer
 from tests.ui import play_until_overlay, start_game, wait_for_choice
 from tools import precache
@@ -211,6 +211,28 @@ def test_a_failed_snapshot_is_not_tried_again(pwa: Pwa) -> None:
         return [await snapshot.hasSnapshot(), await snapshot.failedBefore()];
     }""") == [False, True]
     page.close()
+
+
+def test_without_a_service_worker_the_next_start_restores_a_snapshot(browser: Any, site: tuple[str, Path]) -> None:
+    """A browser that blocks service workers still keeps the snapshot (Cache Storage needs no
+    service worker), and its next start, from the HTTP cache, restores it and plays."""
+    state = boot_page(browser, site[0], snapshots=True)
+    try:
+        page = state.page
+        assert page.evaluate("() => navigator.serviceWorker.controller") is None
+        assert page.evaluate("() => window.__mus.snapshot") != "restored"
+        assert snapshot_state(page) == "kept", page.evaluate("() => window.__mus.snapshotError")
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("() => window.__mus.snapshot") == "restored"
+        assert page.evaluate("""() => window.__mus.pyodide.runPython(
+            "import sys; 'mus.bench' in sys.modules")""")
+        start_game(page, level="facil")
+        s = play_until_overlay(page, 200)
+        assert s["overlay"] and "showdown" in s["overlay"], s
+        assert not state.external_requests and not state.console_errors, state.describe()
+    finally:
+        state.close()
 
 
 def test_new_tab_opens_offline(pwa: Pwa) -> None:

@@ -11,7 +11,8 @@ Then, in headless Chromium, for each run, profile and page, app and bare interle
 the load of a shared machine falls on both alike:
 
 * cold: a fresh context (empty HTTP cache), service workers blocked;
-* warm: a second load in that context (the HTTP cache revalidates with 304s);
+* warm: a second load in that context (the HTTP cache revalidates with 304s), once the first
+  page has made its memory snapshot (kept in Cache Storage, which needs no service worker);
 * installed: a context where the first visit installed the service worker (and the app made
   its memory snapshot), online, new page;
 * offline: the same context offline, new page.
@@ -77,6 +78,9 @@ READY_PROBE = """new MutationObserver((_, observer) => {
   window.__readyAt = performance.now();
   observer.disconnect();
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["class"] });"""
+# The app's memory snapshot (static/snapshot-worker.mjs), made once the game is ready, is kept
+# or has failed (the bare page has no worker to make one: it fails at once).
+SNAPSHOT_SETTLED_JS = "() => ['kept', 'failed', 'skipped', 'restored'].includes(window.__mus?.snapshot)"
 PRECACHED_JS = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration?.active) return false;
@@ -162,6 +166,7 @@ def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool
             if time.monotonic() > deadline:
                 raise TimeoutError("the service worker did not finish its precache")
             page.wait_for_timeout(100)
+        page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
     cdp.detach()
     page.close()
     return sample
@@ -184,8 +189,7 @@ def measure(chromium: Any, url: str, profile: dict[str, float] | None, timeout: 
         if time.monotonic() > deadline:
             raise TimeoutError("the service worker did not finish its precache")
         first.wait_for_timeout(100)
-    # The app's memory snapshot (static/snapshot-worker.mjs) is made once installed: wait for it.
-    first.wait_for_function("() => ['kept', 'failed', 'skipped'].includes(window.__mus?.snapshot)", timeout=timeout * 1000)
+    first.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
     first.close()
     out["installed"] = load(context, url, profile, False, timeout)
     context.set_offline(True)
