@@ -7,8 +7,9 @@ files. ``tools/vendor.py`` makes them for Pyodide's boot files, the PyScript cor
 loads and ``static/mus.zip``; ``tools/serve.py`` sends them.
 
 A ``.br`` is current when its mtime equals its source's to the nanosecond: the build copies the
-source's mtime onto it, and any later write to the source gives the source a new one. A stale
-``.br`` is never sent (the server falls back to gzip) and is rewritten by the next build.
+source's mtime (read before compressing) onto it, and any later write to the source gives the
+source a new one (compressing takes far longer than the clock's tick). A stale ``.br`` is never
+sent (the server falls back to gzip) and is rewritten by the next build.
 """
 
 from __future__ import annotations
