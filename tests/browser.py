@@ -50,6 +50,7 @@ class BootState:
     failed_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
+    encodings: dict[str, str] = field(default_factory=dict)  # local path: Content-Encoding ("" if none)
     boot_seconds: float = 0.0
     steps: list[Any] = field(default_factory=list)
 
@@ -101,6 +102,12 @@ def boot_page(
     page.on("websocket", lambda ws: None if is_local(ws.url) else state.external_requests.append(ws.url))
     page.on("requestfailed", lambda r: state.failed_requests.append(f"{r.url} ({r.failure})"))
     page.on("response", lambda r: state.failed_requests.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+
+    def on_response(response: Any) -> None:
+        if is_local(response.url):
+            state.encodings[urlsplit(response.url).path] = response.headers.get("content-encoding", "")
+
+    page.on("response", on_response)
 
     def on_console(msg: Any) -> None:
         state.console.append(f"{msg.type}: {msg.text}")

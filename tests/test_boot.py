@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser import BootState, boot_page
 from tests.ui import py
+from tools.vendor import vendored_pyodide_version
 
 pytestmark = pytest.mark.browser
 
@@ -97,6 +98,16 @@ def test_preloaded_files_are_fetched_once_and_used(booted: BootState) -> None:
     for path in preloaded:
         assert booted.local_paths.count("/" + path) == 1, (path, booted.local_paths)
     assert not [m for m in booted.console if "preload" in m.lower()], booted.console
+
+
+def test_big_files_arrive_brotli_compressed(booted: BootState) -> None:
+    """Chromium accepts br, so the build's .br copies of the wasm, the stdlib and the game
+    are what crossed the wire; Pyodide booted from them (the page is ready)."""
+    for path in ("/static/vendor/pyodide/pyodide.asm.wasm", "/static/vendor/pyodide/python_stdlib.zip",
+                 "/static/vendor/pyodide/pyodide.asm.mjs", "/static/mus.zip"):
+        assert booted.encodings.get(path) == "br", (path, booted.encodings)
+    assert booted.page.evaluate("() => window.__mus.pyodide.version") == vendored_pyodide_version(
+        ROOT / "static" / "vendor" / "pyodide")
 
 
 def test_stdlib_runs_from_bytecode(booted: BootState) -> None:

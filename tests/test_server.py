@@ -1,7 +1,9 @@
-"""tools/serve.py: MIME types, no-cache, mus.zip rebuilds; and the page references only itself."""
+"""tools/serve.py: MIME types, no-cache, mus.zip rebuilds, br/gzip/identity; and the page
+references only itself."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import os
 import re
@@ -15,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.devserver import ROOT, DevServer
+from tools.precompress import brotli_path, decompress, is_current, precompress
+from tools.serve import accepted_encodings
 from tools.vendor import build_mus_zip, mus_sources, mus_zip_is_stale
 
 EXPECTED_TYPES = {
@@ -33,9 +37,10 @@ EXPECTED_TYPES = {
 }
 
 
-def get(url: str) -> tuple[int, dict[str, str], bytes]:
+def get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={k.replace("_", "-"): v for k, v in headers.items()})
     try:
-        with urllib.request.urlopen(url, timeout=10) as resp:
+        with urllib.request.urlopen(request, timeout=30) as resp:
             return resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read()
     except urllib.error.HTTPError as err:
         return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
@@ -153,10 +158,8 @@ def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
 
 
 def test_compresses_like_a_static_host(dev_server: str) -> None:
-    import gzip
-
     for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/style.css", "index.html"):
-        request = urllib.request.Request(dev_server + path, headers={"Accept-Encoding": "gzip, br"})
+        request = urllib.request.Request(dev_server + path, headers={"Accept-Encoding": "gzip, deflate"})
         with urllib.request.urlopen(request, timeout=30) as resp:
             headers, body = resp.headers, resp.read()
             modified = headers["Last-Modified"]
@@ -169,6 +172,79 @@ def test_compresses_like_a_static_host(dev_server: str) -> None:
             urllib.request.urlopen(again, timeout=10)
         assert revalidated.value.code == 304
     assert "content-encoding" not in get(dev_server + "index.html")[1]  # a client without gzip
+    status, headers, body = get(dev_server, Accept_Encoding="gzip")  # "/" is index.html
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == (ROOT / "index.html").read_bytes()
+
+
+def test_sends_the_builds_brotli_to_browsers_that_accept_it(dev_server: str) -> None:
+    """What Chromium sends: the precompressed wasm, stdlib and mus.zip, as a static host would."""
+    for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
+                 "static/mus.zip"):
+        status, headers, body = get(dev_server + path, Accept_Encoding="gzip, deflate, br, zstd")
+        assert status == 200 and headers["content-encoding"] == "br", (path, headers)
+        assert headers["vary"] == "Accept-Encoding" and int(headers["content-length"]) == len(body)
+        original = (ROOT / path).read_bytes()
+        assert len(body) < 0.8 * len(original)
+        assert headers["content-type"] == ("application/wasm" if path.endswith(".wasm") else "application/zip")
+        assert body == brotli_path(ROOT / path).read_bytes()
+    assert decompress(body) == original  # mus.zip's, the smallest
+
+
+@pytest.fixture
+def br_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A site with one script and its .br made by the build's tool."""
+    script = tmp_path / "a.js"
+    script.write_text("export const answer = 42;\n" * 400)
+    assert precompress([script]) == [script]
+    assert precompress([script]) == []  # current: not made again
+    with DevServer(tmp_path) as url:
+        yield url + "a.js", script
+
+
+def test_br_gzip_or_identity_by_accept_encoding(br_site: tuple[str, Path]) -> None:
+    url, script = br_site
+    original = script.read_bytes()
+    status, headers, body = get(url, Accept_Encoding="gzip, deflate, br")
+    assert status == 200 and headers["content-encoding"] == "br"
+    assert headers["content-type"].split(";")[0] == "text/javascript"
+    assert int(headers["content-length"]) == len(body) < len(original) / 10
+    assert decompress(body) == original
+
+    status, headers, body = get(url, Accept_Encoding="gzip, deflate")
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == original
+    status, headers, body = get(url, Accept_Encoding="gzip, br;q=0")
+    assert headers["content-encoding"] == "gzip"
+    status, headers, body = get(url)
+    assert status == 200 and "content-encoding" not in headers and body == original
+
+
+def test_br_answers_304_like_gzip(br_site: tuple[str, Path]) -> None:
+    url, script = br_site
+    _, headers, _ = get(url, Accept_Encoding="br")
+    status, again, body = get(url, Accept_Encoding="br", If_Modified_Since=headers["last-modified"])
+    assert status == 304 and body == b"" and again["vary"] == "Accept-Encoding"
+    assert again["last-modified"] == headers["last-modified"]
+
+
+def test_a_changed_file_never_gets_its_stale_br(br_site: tuple[str, Path]) -> None:
+    url, script = br_site
+    changed = script.read_bytes().replace(b"42", b"43")  # same size
+    script.write_bytes(changed)
+    assert not is_current(script, brotli_path(script))
+    status, headers, body = get(url, Accept_Encoding="gzip, br")
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == changed
+    status, headers, body = get(url, Accept_Encoding="br")  # no gzip either: the file as it is
+    assert "content-encoding" not in headers and body == changed
+    assert precompress([script]) == [script]  # the next build makes it again
+    status, headers, body = get(url, Accept_Encoding="br")
+    assert headers["content-encoding"] == "br" and decompress(body) == changed
+
+
+def test_accepted_encodings_reads_the_header() -> None:
+    assert accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert accepted_encodings("br;q=0, gzip;q=0.5") == {"gzip"}
+    assert accepted_encodings("") == set()
 
 
 URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative

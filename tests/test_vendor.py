@@ -1,13 +1,15 @@
-"""static/vendor/ holds a matching PyScript core + Pyodide + micropip, and nothing else."""
+"""static/vendor/ holds a matching PyScript core + Pyodide + micropip (with brotli copies of
+what a page loads), and nothing else; the zips a page loads have stored entries."""
 
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from tools import vendor
+from tools import precache, precompress, vendor
 
 VENDOR = vendor.VENDOR_DIR
 PYODIDE = VENDOR / "pyodide"
@@ -75,8 +77,6 @@ def test_vendor_fails_on_version_mismatch(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_stdlib_is_upstream_less_the_unused_modules() -> None:
-    import zipfile
-
     with zipfile.ZipFile(vendor.PYODIDE_DIR / vendor.STDLIB_ZIP) as upstream, \
             zipfile.ZipFile(PYODIDE / vendor.STDLIB_ZIP) as vendored:
         kept = vendor.trimmed_stdlib_names(upstream.namelist())
@@ -89,3 +89,44 @@ def test_stdlib_is_upstream_less_the_unused_modules() -> None:
         for name in ("json/decoder.pyc", "asyncio/tasks.pyc", "random.pyc", "zipfile/__init__.pyc"):
             pyc = vendored.read(name)
             assert pyc[4:16] == bytes(12) and len(pyc) > 1000  # unchecked header, then the code
+
+
+@pytest.mark.parametrize("path", [PYODIDE / vendor.STDLIB_ZIP, vendor.MUS_ZIP], ids=["stdlib", "mus.zip"])
+def test_zips_are_stored_for_the_servers_brotli(path: Path) -> None:
+    """Stored entries: zipimport reads them as they are, and brotli compresses the whole zip."""
+    with zipfile.ZipFile(path) as zf:
+        infos = zf.infolist()
+    assert len(infos) > 40
+    assert {info.compress_type for info in infos} == {zipfile.ZIP_STORED}
+    assert all(info.file_size == info.compress_size for info in infos)
+
+
+def test_a_page_loads_files_with_current_brotli_copies() -> None:
+    vendored = [vendor.ROOT / rel for rel in precache.vendor_files(vendor.ROOT)]  # what the worker precaches
+    assert sorted(vendor.boot_files()) == sorted(vendored)
+    for path in [*vendored, vendor.MUS_ZIP]:
+        assert precompress.is_current(path, precompress.brotli_path(path)), path
+    for name in ("pyodide.asm.wasm", vendor.STDLIB_ZIP):  # the big ones: at least a third smaller
+        assert precompress.brotli_path(PYODIDE / name).stat().st_size < 0.66 * (PYODIDE / name).stat().st_size
+    lock = PYODIDE / "pyodide-lock.json"
+    assert precompress.decompress(precompress.brotli_path(lock).read_bytes()) == lock.read_bytes()
+    # Only those: not the runtime files a page never loads.
+    made = {p.relative_to(VENDOR) for p in VENDOR.rglob("*.br")}
+    assert made == {precompress.brotli_path(p).relative_to(VENDOR) for p in vendored}
+    assert not any(rel.endswith(".br") for rel in precache.precache_files(vendor.ROOT))
+
+
+def test_mus_zip_built_deflated_is_stale(tmp_path: Path) -> None:
+    """A mus.zip from before (deflated entries) is rebuilt stored, with its .br."""
+    src = tmp_path / "mus"
+    src.mkdir()
+    (src / "__init__.py").write_text("A = 1\n" * 50)
+    dest = tmp_path / "mus.zip"
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("mus/__init__.py", (src / "__init__.py").read_text())
+    assert vendor.mus_zip_is_stale(src, dest)
+    assert vendor.ensure_mus_zip(src, dest)
+    assert not vendor.mus_zip_is_stale(src, dest)
+    assert precompress.is_current(dest, precompress.brotli_path(dest))
+    assert precompress.decompress(precompress.brotli_path(dest).read_bytes()) == dest.read_bytes()
+    assert not vendor.ensure_mus_zip(src, dest)

@@ -10,7 +10,8 @@ hand. What is precached, by rule:
 * the pages: every top-level ``*.html``, each page's PyScript config (``config="…"``) and
   its web app manifest (``rel="manifest"``);
 * ``static/**`` except ``static/vendor/`` (styles, the deck, icons, ``mus.zip``, scripts and
-  data files other pages add);
+  data files other pages add), and except the precompressed ``NAME.br`` copies, which only a
+  server sends (as the encoding of ``NAME``);
 * from ``static/vendor/`` only what a page boots: Pyodide's boot files and the PyScript core
   chunks reachable from ``core.js`` (static imports, and the core's dynamic imports apart from
   the features the game never loads: the editor, zip and graph helpers).
@@ -47,7 +48,7 @@ _STATIC_IMPORT = re.compile(r'(?:from|import)\s*"\./([^"]+)"')
 _DYNAMIC_IMPORT = re.compile(r'import\(\s*"\./([^"]+)"\s*\)')
 _CONFIG_ATTR = re.compile(r'<script[^>]*\stype="py"[^>]*\sconfig="([^"]+)"')
 _MANIFEST_LINK = re.compile(r'<link[^>]*\srel="manifest"[^>]*\shref="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\srel="manifest"')
-_SKIPPED = re.compile(r"(^|/)\.|\.tmp$|~$")
+_SKIPPED = re.compile(r"(^|/)\.|\.tmp$|~$|\.br$")  # .br: a server's copy of a listed file
 
 
 class PrecacheError(ValueError):

@@ -10,8 +10,12 @@
   zip (or one was added or removed), so edits to the engine show up on reload.
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
   a reload picks up edits the way a new deploy would (``tools/precache.py``).
-* Like a real static host, text and binary assets (wasm, js, mjs, css, html, svg, json, zip…)
-  are sent gzip-compressed to browsers that accept it (compressed once per file version).
+* Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
+  build writes them for the runtime's boot files and ``mus.zip``: ``tools/precompress.py``)
+  is sent as that ``.br`` with ``Content-Encoding: br`` to browsers that accept br; other text
+  and binary assets (wasm, js, mjs, css, html, svg, json, zip…), and those files for browsers
+  without br, are sent gzip-compressed to browsers that accept it (compressed once per file
+  version); else as they are.
 * Paths with a segment starting with ``.`` (``.git``, ``.venv``…) are not served.
 """
 
@@ -27,12 +31,14 @@ import os
 import sys
 import threading
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
+from tools.precompress import brotli_path, is_current  # noqa: E402
 from tools.vendor import ROOT, ensure_mus_zip  # noqa: E402
 
 MIME_TYPES = {
@@ -65,6 +71,25 @@ def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
     """The gzip body of one version of a file (the key changes when the file does)."""
     with open(path, "rb") as f:
         return gzip.compress(f.read(), GZIP_LEVEL, mtime=0)
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The codings an ``Accept-Encoding`` value names, less those refused with ``q=0``.
+
+    >>> sorted(accepted_encodings("gzip, deflate, br;q=0, zstd"))
+    ['deflate', 'gzip', 'zstd']
+    """
+    out = set()
+    for item in header.split(","):
+        coding, *params = (part.strip().lower() for part in item.split(";"))
+        weights = [p.removeprefix("q=").strip() for p in params if p.startswith("q=")]
+        try:
+            refused = bool(weights) and float(weights[0]) == 0
+        except ValueError:
+            refused = False
+        if coding and not refused:
+            out.add(coding)
+    return out
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -103,13 +128,36 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except Exception as exc:
                 self.send_error(500, f"cannot write sw.js: {exc}")
                 return None
-        if "gzip" in self.headers.get("Accept-Encoding", ""):
-            file = Path(self.translate_path(self.path))
-            if file.suffix in COMPRESSED and file.is_file():
-                return self._send_gzipped(file)
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        file = Path(self.translate_path(self.path))
+        if path.endswith("/") and (file / "index.html").is_file():  # "/" is index.html, compressed too
+            file = file / "index.html"
+        if accepted & {"br", "gzip"} and file.is_file():
+            body = self._current_brotli(file) if "br" in accepted else None
+            if body is not None:
+                return self._send_encoded(file, "br", body)
+            if "gzip" in accepted and file.suffix in COMPRESSED:
+                return self._send_encoded(file, "gzip", None)
         return super().send_head()
 
-    def _send_gzipped(self, file: Path):  # type: ignore[no-untyped-def]
+    @staticmethod
+    def _current_brotli(file: Path) -> BinaryIO | None:
+        """``file``'s ``.br`` opened, if it was made from the version of ``file`` on disk."""
+        path = brotli_path(file)
+        if not is_current(file, path):
+            return None
+        try:
+            body = path.open("rb")
+        except FileNotFoundError:
+            return None
+        if os.fstat(body.fileno()).st_mtime_ns != file.stat().st_mtime_ns:  # replaced meanwhile
+            body.close()
+            return None
+        return body
+
+    def _send_encoded(self, file: Path, encoding: str, body: BinaryIO | None):  # type: ignore[no-untyped-def]
+        """Send ``file`` encoded with ``encoding`` (``body``, or gzip it when None, once per
+        version of the file), with ``file``'s type and date; a 304 if the client has it."""
         st = file.stat()
         modified = email.utils.formatdate(st.st_mtime, usegmt=True)
         since = self.headers.get("If-Modified-Since")
@@ -119,20 +167,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except (TypeError, ValueError):
                 unchanged = False
             if unchanged:
+                if body is not None:
+                    body.close()
                 self.send_response(304)
                 self.send_header("Last-Modified", modified)
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return None
-        body = gzipped(os.fspath(file), st.st_mtime_ns, st.st_size)
+        if body is None:
+            body = io.BytesIO(gzipped(os.fspath(file), st.st_mtime_ns, st.st_size))
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(os.fspath(file)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(body.seek(0, io.SEEK_END)))
+        body.seek(0)
         self.send_header("Last-Modified", modified)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
-        return io.BytesIO(body)
+        return body
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

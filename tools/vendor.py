@@ -17,10 +17,13 @@ What ends up in ``static/vendor/`` (git-ignored):
   byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
   its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
   ``pyodide-lock.json`` (Pyodide passes it to ``fetch()`` as the integrity value).
+* ``NAME.br`` beside each of those boot files and PyScript chunks a page loads: brotli copies a
+  server sends to browsers that accept br (``tools/precompress.py``).
 * ``manifest.json``: versions and sizes of what was vendored.
 
-Then it builds ``static/mus.zip`` (the ``mus`` package and ``static/deck.svg``) and writes the
-service worker ``sw.js`` with its precache list (``tools/precache.py``).
+Then it builds ``static/mus.zip`` (the ``mus`` package and ``static/deck.svg``, entries stored,
+and its ``.br``) and writes the service worker ``sw.js`` with its precache list
+(``tools/precache.py``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
@@ -44,7 +47,8 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from tools.precache import PrecacheError, write_service_worker
+from tools.precache import PrecacheError, core_chunks, write_service_worker
+from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -221,7 +225,7 @@ def vendor_core(dest: Path) -> int:
     if not any(p.name == "core.js" for p in files):
         raise VendorError(f"{CORE_DIR / 'dist' / 'core.js'} is missing")
     written = sum(_install_file(p, dest / p.name, strip_sourcemap_comment) for p in files)
-    _prune(dest, (p.name for p in files))
+    _prune(dest, [*(p.name for p in files), *(name + BR for name in core_chunks(dest))])
     return written
 
 
@@ -238,13 +242,13 @@ def vendor_pyodide(dest: Path, extra_keep: Iterable[str] = ()) -> int:
             written += install_trimmed_stdlib(src, dest / name)
             continue
         written += _install_file(src, dest / name, strip_sourcemap_comment if _js_like(name) else None)
-    _prune(dest, [*PYODIDE_RUNTIME_FILES, *extra_keep])
+    _prune(dest, [*PYODIDE_RUNTIME_FILES, *(name + BR for name in PYODIDE_RUNTIME_FILES), *extra_keep])
     return written
 
 
 def _stdlib_stamp(src: Path) -> bytes:
     st = src.stat()
-    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}:pyc"
+    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}:pyc:stored"
     return b"mus-trimmed " + hashlib.sha256(key.encode()).hexdigest()[:16].encode()
 
 
@@ -255,7 +259,8 @@ def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
 
 def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
     """Write Pyodide's stdlib zip without ``STDLIB_UNUSED`` and byte-compiled (``.pyc`` only,
-    by ``compile_pyc``); True if written.
+    by ``compile_pyc``), entries stored (the server's brotli copy compresses the whole zip);
+    True if written.
 
     The zip comment records which upstream file and list it was made from, so an unchanged
     one is not rewritten.
@@ -270,7 +275,7 @@ def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
             pass
     tmp = dest.with_name(dest.name + ".tmp")
     dest.parent.mkdir(parents=True, exist_ok=True)
-    # Stored: compile_pyc reads it once and writes the compressed zip.
+    # Stored, like the zip compile_pyc writes from it.
     with zipfile.ZipFile(src) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as out:
         kept = set(trimmed_stdlib_names(source.namelist()))
         for info in source.infolist():
@@ -446,7 +451,8 @@ def zip_data_files(dest: Path) -> list[Path]:
 
 
 def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
-    """True if ``dest`` is missing, older than a source, or lists other files than ``src`` has."""
+    """True if ``dest`` is missing, older than a source, lists other files than ``src`` has, or
+    was built with compressed entries (by an older version of this tool)."""
     if not dest.is_file():
         return True
     files = mus_sources(src)
@@ -456,11 +462,13 @@ def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
         return True
     try:
         with zipfile.ZipFile(dest) as zf:
-            names = zf.namelist()
+            infos = zf.infolist()
     except zipfile.BadZipFile:
         return True
+    if any(info.compress_type != zipfile.ZIP_STORED for info in infos):
+        return True
     modules = [name + "c" for name in _arcnames(src, files)]  # bytecode only: mus/game.pyc
-    return sorted(names) != sorted([*modules, *(p.name for p in data)])
+    return sorted(i.filename for i in infos) != sorted([*modules, *(p.name for p in data)])
 
 
 def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
@@ -468,19 +476,20 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     (``compile_pyc``, lean: a first visit imports the game without compiling 40-odd modules)
     and the ``zip_data_files`` at the top; return its size.
 
-    Entries are sorted and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's
-    mtime is set to the moment the build started, so an edit made during the build still makes
-    it stale.
+    Entries are stored, not deflated: zipimport reads them as they are, and the brotli copy of
+    the whole zip is smaller than per-entry deflate (102 KB against 148 KB). Entries are sorted
+    and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's mtime is set to
+    the moment the build started, so an edit made during the build still makes it stale.
     """
     started = time.time_ns()
     files = mus_sources(src)
     data = zip_data_files(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as zf:
         for path, arcname in [*zip(files, _arcnames(src, files)), *((p, p.name) for p in data)]:
             info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
     try:
@@ -493,22 +502,32 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
 
 
 def ensure_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
-    """Rebuild ``dest`` if stale; return True if it was rebuilt."""
-    if mus_zip_is_stale(src, dest):
+    """Rebuild ``dest`` if stale, and its ``.br`` if that is stale; True if the zip was rebuilt."""
+    rebuilt = mus_zip_is_stale(src, dest)
+    if rebuilt:
         build_mus_zip(src, dest)
-        return True
-    return False
+    precompress([dest])
+    return rebuilt
 
 
 # ---------------------------------------------------------------------------- main
 
 
 def _tree_sizes(directory: Path) -> dict[str, int]:
+    """Sizes of the vendored files (not of their ``.br`` copies)."""
     return {
         p.relative_to(directory).as_posix(): p.stat().st_size
         for p in sorted(directory.rglob("*"))
-        if p.is_file() and p.name != "manifest.json"
+        if p.is_file() and p.name != "manifest.json" and p.suffix != BR
     }
+
+
+def boot_files() -> list[Path]:
+    """The vendored files a page loads, which get a ``.br``: Pyodide's boot files and the
+    PyScript core chunks reachable from ``core.js``."""
+    core = VENDOR_DIR / "pyscript"
+    return [*(core / name for name in core_chunks(core)),
+            *(VENDOR_DIR / "pyodide" / name for name in PYODIDE_RUNTIME_FILES)]
 
 
 def _fmt(n: int) -> str:
@@ -526,6 +545,8 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
     written += vendor_pyodide(pyodide_dest, extra_keep=[wheel_name])
     micropip = vendor_micropip(pyodide_dest)
     _prune(VENDOR_DIR, ["pyscript", "pyodide", "manifest.json"])
+    started = time.monotonic()
+    compressed = precompress(boot_files())
     sizes = _tree_sizes(VENDOR_DIR)
     manifest: dict[str, object] = {
         "pyscript_core": core_version,
@@ -540,7 +561,9 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
         print(f"PyScript core {core_version} + Pyodide {pyodide_version} -> {VENDOR_DIR.relative_to(ROOT)}/"
               f" ({written} file(s) updated)")
         for name, size in sizes.items():
-            print(f"  {_fmt(size)}  {name}")
+            br = brotli_path(VENDOR_DIR / name)
+            print(f"  {_fmt(size)}  {name}" + (f"  (br {_fmt(br.stat().st_size).strip()})" if br.is_file() else ""))
+        print(f"  {len(compressed)} .br file(s) written in {time.monotonic() - started:.0f} s")
         core_total = sum(s for n, s in sizes.items() if n.startswith("pyscript/"))
         print(f"  {_fmt(core_total)}  = pyscript/ total")
         print(f"  {_fmt(sum(sizes.values()) - core_total)}  = pyodide/ total")
@@ -561,13 +584,14 @@ def main(argv: list[str] | None = None) -> int:
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
         sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
-    except (VendorError, PrecacheError, subprocess.CalledProcessError) as exc:
+    except (VendorError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
         n = len(mus_sources(MUS_SRC))
         state = "built" if rebuilt else "up to date"
-        print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state})")
+        br = brotli_path(MUS_ZIP).stat().st_size
+        print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state}; br {_fmt(br).strip()})")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
     return 0
 
