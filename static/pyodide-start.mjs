@@ -4,16 +4,18 @@
 // snapshot-worker.mjs makes the snapshot (started by pwa.js); snapshot.mjs keeps it and gives
 // it only to a page with the same runtime and game; one that fails to restore is dropped and
 // Pyodide boots normally.
+//
+// It also puts the game (mus.zip) in Python's working directory: the one request for it serves
+// both the snapshot's check and Python (the pages' PyScript configs list no files).
 import { loadPyodide as loadPlainPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { PYODIDE_INDEX, dropSnapshot, readSnapshot } from "./snapshot.mjs";
+import { PYODIDE_INDEX, dropSnapshot, fetchGame, readSnapshot, unpackGame } from "./snapshot.mjs";
 
 export { version };
 
 const boot = (window.__mus ??= {});
 
-export async function loadPyodide(options) {
-  const settings = { ...options, indexURL: PYODIDE_INDEX };
-  const snapshot = await readSnapshot().catch(() => null);
+async function startPyodide(settings, game) {
+  const snapshot = await readSnapshot(game).catch(() => null);
   if (snapshot) {
     try {
       const pyodide = await loadPlainPyodide({ ...settings, _loadSnapshot: snapshot });
@@ -25,4 +27,12 @@ export async function loadPyodide(options) {
     }
   }
   return loadPlainPyodide(settings);
+}
+
+export async function loadPyodide(options) {
+  const game = fetchGame();
+  game.catch(() => {}); // reported below, once Pyodide is up to unpack it
+  const pyodide = await startPyodide({ ...options, indexURL: PYODIDE_INDEX }, game);
+  unpackGame(pyodide, await game);
+  return pyodide;
 }

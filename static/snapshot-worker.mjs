@@ -7,7 +7,7 @@
 // compiled, with their tables built, instead of compiling them from source. The snapshot records
 // which mus.zip it holds, and a page with another one boots normally (snapshot.mjs).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { PYODIDE_INDEX, fetchGame, writeSnapshot } from "./snapshot.mjs";
+import { PYODIDE_INDEX, fetchGame, gameHash, unpackGame, writeSnapshot } from "./snapshot.mjs";
 
 // Modules that need the page (`js`, `pyscript`, `pyodide.http`) fail to import here and are
 // left for the page to import.
@@ -37,10 +37,10 @@ finally:
 try {
   const pyodide = await loadPyodide({ indexURL: PYODIDE_INDEX, _makeSnapshot: true });
   const game = await fetchGame();
-  pyodide.unpackArchive(game.bytes, "zip", { extractDir: "/home/pyodide" });
+  unpackGame(pyodide, game);
   pyodide.runPython(PRELOAD);
   const snapshot = pyodide.makeMemorySnapshot();
-  await writeSnapshot(snapshot, game.hash);
+  await writeSnapshot(snapshot, await gameHash(game));
   postMessage({ kept: snapshot.length });
 } catch (error) {
   postMessage({ error: String(error) });

@@ -12,17 +12,23 @@ const ENTRY = new URL(`./vendor/pyodide/snapshot-${version}.bin`, import.meta.ur
 const GAME = new URL("./mus.zip", import.meta.url).href;
 const GAME_HASH = "X-Mus-Zip-Sha256";
 
-async function sha256(bytes) {
+/** The SHA-256 of mus.zip's bytes, in hex: what a snapshot records of the game it holds. */
+export async function gameHash(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The game's mus.zip, as this page or worker gets it, and its hash. */
+/** The game's mus.zip as this page or worker gets it (one request: bytes for Python and the
+ * snapshot's check alike). */
 export async function fetchGame() {
   const response = await fetch(GAME);
   if (!response.ok) throw new Error(`mus.zip: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
-  return { bytes, hash: await sha256(bytes) };
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Unpacks mus.zip where Python starts (`import mus` works; deck.svg beside it). */
+export function unpackGame(pyodide, game) {
+  pyodide.unpackArchive(game, "zip", { extractDir: "/home/pyodide" });
 }
 
 /** The cached response for `url`, or null; throws where there is no Cache Storage. */
@@ -54,12 +60,11 @@ export async function rememberFailure(reason) {
   }
 }
 
-/** The kept snapshot if it was made from the mus.zip this page gets, else null. */
-export async function readSnapshot() {
+/** The kept snapshot if it was made from `game` (a promise of mus.zip's bytes), else null. */
+export async function readSnapshot(game) {
   const response = await entry();
   if (!response) return null;
-  const { hash } = await fetchGame();
-  if (response.headers.get(GAME_HASH) !== hash) {
+  if (response.headers.get(GAME_HASH) !== (await gameHash(await game))) {
     await dropSnapshot();
     return null;
   }

@@ -163,6 +163,8 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
     assert page.evaluate("() => window.__mus.snapshot") == "restored"  # Python's memory, not its boot
+    # One request for the game serves both the snapshot's check and Python.
+    assert [url for url, _ in served].count(urljoin(pwa.url, "static/mus.zip")) == 1, served
     # The snapshot came with the game's browser-free modules compiled: mus.bench, which the page
     # never imports, is there; the page's own browser layer was imported by the page.
     assert page.evaluate("""() => window.__mus.pyodide.runPython(
