@@ -111,14 +111,15 @@ def test_big_files_arrive_brotli_compressed(booted: BootState) -> None:
 
 
 def test_stdlib_runs_from_bytecode(booted: BootState) -> None:
-    """The vendored stdlib is byte-compiled for this Python: imports skip the compiler, and a
-    module the game never imported still loads and works."""
+    """The vendored stdlib is byte-compiled for this Python (as -OO: no docstrings): imports
+    skip the compiler, and a module the game never imported still loads and works."""
     origins = booted.page.evaluate(
         """() => window.__mus.pyodide.runPython(`
 import json, sys
 assert "statistics" not in sys.modules
 import statistics
 assert statistics.mean([1, 2, 6]) == 3
+assert json.__doc__ is None and statistics.mean.__doc__ is None  # compiled as python -OO would
 json.dumps([sys.modules[m].__spec__.origin for m in ("json", "asyncio.tasks", "random", "statistics")])
 `)"""
     )

@@ -70,6 +70,8 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 STDLIB_ZIP = "python_stdlib.zip"
+# Byte-compiles with the vendored Pyodide under Node (see compile_pyc below).
+COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
 # Top-level stdlib modules and packages the game never imports (checked: sys.modules after a
 # boot and several hands holds none of them; everything the page imports, it imports at boot).
 # Left out of the vendored python_stdlib.zip to save 0.65 MB of its 2.48 MB. Add-ons that need
@@ -248,7 +250,7 @@ def vendor_pyodide(dest: Path, extra_keep: Iterable[str] = ()) -> int:
 
 def _stdlib_stamp(src: Path) -> bytes:
     st = src.stat()
-    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}:pyc:stored"
+    key = f"{st.st_size}:{st.st_mtime_ns}:{','.join(STDLIB_UNUSED)}:pyc:stored:optimize"
     return b"mus-trimmed " + hashlib.sha256(key.encode()).hexdigest()[:16].encode()
 
 
@@ -258,8 +260,8 @@ def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
 
 
 def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
-    """Write Pyodide's stdlib zip without ``STDLIB_UNUSED`` and byte-compiled (``.pyc`` only,
-    by ``compile_pyc``), entries stored (the server's brotli copy compresses the whole zip);
+    """Write Pyodide's stdlib zip without ``STDLIB_UNUSED`` and byte-compiled as ``python -OO``
+    would (``.pyc`` only, by ``compile_pyc``), entries stored (the server's brotli copy compresses the whole zip);
     True if written.
 
     The zip comment records which upstream file and list it was made from, so an unchanged
@@ -282,7 +284,7 @@ def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
             if info.filename in kept:
                 out.writestr(info, source.read(info), compress_type=zipfile.ZIP_STORED)
         out.comment = stamp
-    compile_pyc(tmp, tmp, f"/lib/python{_python_tag()}.zip/")
+    compile_pyc(tmp, tmp, f"/lib/python{_python_tag()}.zip/", optimize=True)
     os.replace(tmp, dest)
     return True
 
@@ -294,15 +296,16 @@ def _python_tag() -> str:
     return major + minor
 
 
-def compile_pyc(source: Path, dest: Path, prefix: str, lean: bool = False) -> None:
+def compile_pyc(source: Path, dest: Path, prefix: str, lean: bool = False, optimize: bool = False) -> None:
     """Byte-compile every ``.py`` of the zip ``source`` into ``dest`` with the vendored
     Pyodide under Node (``tools/compile_pyc.mjs``): its bytecode matches the browser's Python.
-    ``lean``: without docstrings and column positions (see the script)."""
+    ``lean`` (the game): without functions' docstrings and column positions; ``optimize`` (the
+    stdlib): as ``python -OO`` compiles (see the script)."""
     node = shutil.which("node")
     if node is None:
         raise VendorError("node not found: install Node.js (Debian: apt-get install nodejs npm)")
-    script = ROOT / "tools" / "compile_pyc.mjs"
-    result = subprocess.run([node, str(script), str(source), str(dest), prefix, *(["--lean"] if lean else [])],
+    options = [*(["--lean"] if lean else []), *(["--optimize"] if optimize else [])]
+    result = subprocess.run([node, str(COMPILE_PYC), str(source), str(dest), prefix, *options],
                             cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if result.returncode:
         raise VendorError(f"compiling {source.name} to .pyc failed:\n{result.stderr.strip()}")
@@ -421,8 +424,8 @@ def vendor_micropip(pyodide_dest: Path) -> dict[str, str]:
 # ---------------------------------------------------------------------------- mus.zip
 
 
-# Where PyScript unpacks mus.zip (pyscript.toml: "./*"): Python's working directory in the
-# page, so tracebacks name /home/pyodide/mus/game.py.
+# Where static/pyodide-start.mjs unpacks mus.zip: Python's working directory in the page, so
+# tracebacks name /home/pyodide/mus/game.py.
 PAGE_DIR = "/home/pyodide/"
 
 
@@ -451,14 +454,15 @@ def zip_data_files(dest: Path) -> list[Path]:
 
 
 def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
-    """True if ``dest`` is missing, older than a source, lists other files than ``src`` has, or
-    was built with compressed entries (by an older version of this tool)."""
+    """True if ``dest`` is missing, older than a source or the compiler script, lists other
+    files than ``src`` has, or was built with compressed entries (by an older version of this
+    tool)."""
     if not dest.is_file():
         return True
     files = mus_sources(src)
     data = zip_data_files(dest)
     built = dest.stat().st_mtime_ns
-    if any(p.stat().st_mtime_ns > built for p in [*files, *data]):
+    if any(p.stat().st_mtime_ns > built for p in [*files, *data, COMPILE_PYC]):
         return True
     try:
         with zipfile.ZipFile(dest) as zf:
