@@ -5,10 +5,11 @@
 // it only to a page with the same runtime and game; one that fails to restore is dropped and
 // Pyodide boots normally.
 //
-// It also puts the game (mus.zip) in Python's working directory: the one request for it serves
-// both the snapshot's check and Python (the pages' PyScript configs list no files).
+// It also gives Python the game (mus.zip, imported in place: snapshot.mjs installGame): the one
+// request for it serves both the snapshot's check and Python (the pages' PyScript configs list
+// no files).
 import { loadPyodide as loadPlainPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { PYODIDE_INDEX, dropSnapshot, fetchGame, readSnapshot, unpackGame } from "./snapshot.mjs";
+import { PYODIDE_INDEX, dropSnapshot, fetchGame, installGame, readSnapshot } from "./snapshot.mjs";
 
 export { version };
 
@@ -31,8 +32,8 @@ async function startPyodide(settings, game) {
 
 export async function loadPyodide(options) {
   const game = fetchGame();
-  game.catch(() => {}); // reported below, once Pyodide is up to unpack it
+  game.catch(() => {}); // reported below, once Pyodide is up to take it
   const pyodide = await startPyodide({ ...options, indexURL: PYODIDE_INDEX }, game);
-  unpackGame(pyodide, await game);
+  installGame(pyodide, await game);
   return pyodide;
 }

@@ -3,11 +3,11 @@
 // rejects, so the page's own interpreter cannot be the one snapshotted.
 //
 // Before the snapshot, the game's modules that need no browser (the engine, the bots, the pure
-// web modules) are imported from the same mus.zip the page unpacks: the next start finds them
+// web modules) are imported from the same mus.zip the page imports from: the next start finds them
 // compiled, with their tables built, instead of compiling them from source. The snapshot records
 // which mus.zip it holds, and a page with another one boots normally (snapshot.mjs).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { PYODIDE_INDEX, fetchGame, gameHash, unpackGame, writeSnapshot } from "./snapshot.mjs";
+import { PYODIDE_INDEX, fetchGame, gameHash, installGame, writeSnapshot } from "./snapshot.mjs";
 
 // Modules that need the page (`js`, `pyscript`, `pyodide.http`) fail to import here and are
 // left for the page to import.
@@ -37,7 +37,7 @@ finally:
 try {
   const pyodide = await loadPyodide({ indexURL: PYODIDE_INDEX, _makeSnapshot: true });
   const game = await fetchGame();
-  unpackGame(pyodide, game);
+  installGame(pyodide, game);
   pyodide.runPython(PRELOAD);
   const snapshot = pyodide.makeMemorySnapshot();
   await writeSnapshot(snapshot, await gameHash(game));

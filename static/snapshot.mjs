@@ -11,6 +11,8 @@ export const PYODIDE_INDEX = new URL("./vendor/pyodide/", import.meta.url).href;
 const ENTRY = new URL(`./vendor/pyodide/snapshot-${version}.bin`, import.meta.url).href;
 const GAME = new URL("./mus.zip", import.meta.url).href;
 const GAME_HASH = "X-Mus-Zip-Sha256";
+// In Python's working directory (tracebacks name /home/pyodide/mus/game.py: tools/vendor.py).
+const GAME_PATH = "/home/pyodide/mus.zip";
 
 /** The SHA-256 of mus.zip's bytes, in hex: what a snapshot records of the game it holds. */
 export async function gameHash(bytes) {
@@ -26,9 +28,11 @@ export async function fetchGame() {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Unpacks mus.zip where Python starts (`import mus` works; deck.svg beside it). */
-export function unpackGame(pyodide, game) {
-  pyodide.unpackArchive(game, "zip", { extractDir: "/home/pyodide" });
+/** Puts mus.zip where Python imports the game from: the zip itself on `sys.path` (zipimport
+ * reads it in place: nothing to unpack); the page reads deck.svg out of it the same way. */
+export function installGame(pyodide, game) {
+  pyodide.FS.writeFile(GAME_PATH, game);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(GAME_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(GAME_PATH)})`);
 }
 
 /** The cached response for `url`, or null; throws where there is no Cache Storage. */

@@ -19,6 +19,7 @@ import pytest
 from tests.devserver import ROOT, DevServer
 from tools.precompress import brotli_path, decompress, is_current, precompress
 from tools.serve import accepted_encodings
+from tools import vendor
 from tools.vendor import build_mus_zip, mus_sources, mus_zip_is_stale
 
 EXPECTED_TYPES = {
@@ -134,6 +135,20 @@ def test_build_is_deterministic_and_staleness(tmp_path: Path) -> None:
     assert not mus_zip_is_stale(src, first)
     touch_later(src / "web" / "main.py")
     assert mus_zip_is_stale(src, first)
+
+
+def test_a_changed_compiler_makes_mus_zip_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src = tmp_path / "mus"
+    src.mkdir()
+    (src / "__init__.py").write_text("A = 1\n")
+    built = tmp_path / "mus.zip"
+    build_mus_zip(src, built)
+    assert not mus_zip_is_stale(src, built)
+    compiler = tmp_path / "compile_pyc.mjs"  # stands for an edited tools/compile_pyc.mjs
+    compiler.write_text("// newer\n")
+    touch_later(compiler)
+    monkeypatch.setattr(vendor, "COMPILE_PYC", compiler)
+    assert mus_zip_is_stale(src, built)
 
 
 def test_repository_page_is_served(dev_server: str) -> None:

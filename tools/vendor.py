@@ -424,8 +424,8 @@ def vendor_micropip(pyodide_dest: Path) -> dict[str, str]:
 # ---------------------------------------------------------------------------- mus.zip
 
 
-# Where static/pyodide-start.mjs unpacks mus.zip: Python's working directory in the page, so
-# tracebacks name /home/pyodide/mus/game.py.
+# The code objects' file names: the page imports the game from /home/pyodide/mus.zip
+# (static/snapshot.mjs), and tracebacks name /home/pyodide/mus/game.py.
 PAGE_DIR = "/home/pyodide/"
 
 

@@ -15,6 +15,7 @@ import asyncio
 import os
 from typing import Any
 
+import mus
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
@@ -28,18 +29,19 @@ from .session import Session
 from .view import build_view
 
 ADVANCE = ("continuar", "nueva", "revancha")
-DECK_FILE = "deck.svg"  # packed into static/mus.zip by tools/vendor.py
+DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/vendor.py
 
 
 def load_deck_art() -> DeckArt | None:
-    """The card sprite that came in mus.zip, for drawing revealed cards inline."""
+    """The card sprite that came in mus.zip, for drawing revealed cards inline.
+
+    The page imports the game from the zip itself (static/pyodide-start.mjs puts it on
+    ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
+    game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
     try:
-        if os.path.exists(DECK_FILE):
-            with open(DECK_FILE, encoding="utf-8") as f:
-                return DeckArt(f.read())
-    except OSError:
-        pass
-    return None
+        return DeckArt(mus.__loader__.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
+    except (OSError, AttributeError):
+        return None
 
 
 class App:
