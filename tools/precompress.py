@@ -40,7 +40,8 @@ def is_current(source: Path, compressed: Path) -> bool:
         return False
 
 
-def _node() -> str:
+def node_executable() -> str:
+    """Node.js, which the build runs: for brotli here, for the bytecode compiler in vendor.py."""
     node = shutil.which("node")
     if node is None:
         raise PrecompressError("node not found: install Node.js (Debian: apt-get install nodejs npm)")
@@ -53,7 +54,7 @@ def precompress(sources: Iterable[Path]) -> list[Path]:
     todo = {source: source.stat() for source in sources if not is_current(source, brotli_path(source))}
     if not todo:
         return []
-    result = subprocess.run([_node(), str(SCRIPT), *map(str, todo)], capture_output=True, text=True,
+    result = subprocess.run([node_executable(), str(SCRIPT), *map(str, todo)], capture_output=True, text=True,
                             stdin=subprocess.DEVNULL)
     if result.returncode:
         raise PrecompressError(f"brotli failed:\n{result.stderr.strip()}")
@@ -65,7 +66,7 @@ def precompress(sources: Iterable[Path]) -> list[Path]:
 def decompress(data: bytes) -> bytes:
     """Brotli-decode ``data`` with Node (Python's standard library has no brotli): for tests."""
     script = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
-    result = subprocess.run([_node(), "-e", script], input=data, capture_output=True, check=False)
+    result = subprocess.run([node_executable(), "-e", script], input=data, capture_output=True, check=False)
     if result.returncode:
         raise PrecompressError(f"not a brotli stream: {result.stderr.decode(errors='replace').strip()}")
     return result.stdout

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from tools.precache import PrecacheError, core_chunks, write_service_worker
-from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, precompress
+from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -301,11 +301,8 @@ def compile_pyc(source: Path, dest: Path, prefix: str, lean: bool = False, optim
     Pyodide under Node (``tools/compile_pyc.mjs``): its bytecode matches the browser's Python.
     ``lean`` (the game): without functions' docstrings and column positions; ``optimize`` (the
     stdlib): as ``python -OO`` compiles (see the script)."""
-    node = shutil.which("node")
-    if node is None:
-        raise VendorError("node not found: install Node.js (Debian: apt-get install nodejs npm)")
     options = [*(["--lean"] if lean else []), *(["--optimize"] if optimize else [])]
-    result = subprocess.run([node, str(COMPILE_PYC), str(source), str(dest), prefix, *options],
+    result = subprocess.run([node_executable(), str(COMPILE_PYC), str(source), str(dest), prefix, *options],
                             cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if result.returncode:
         raise VendorError(f"compiling {source.name} to .pyc failed:\n{result.stderr.strip()}")
