@@ -12,8 +12,9 @@ What ends up in ``static/vendor/`` (git-ignored):
 * ``pyscript/``: ``@pyscript/core``'s ``dist/`` run-time files (``core.js``, ``core.css`` and
   every lazily imported chunk), without source maps.
 * ``pyodide/``: the files ``pyodide.mjs`` fetches while booting (the stdlib zip without the
-  modules in ``STDLIB_UNUSED``, byte-compiled by ``tools/compile_pyc.mjs``), plus the micropip wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name and version
-  is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
+  modules in ``STDLIB_UNUSED``, byte-compiled by ``tools/compile_pyc.mjs``), plus the micropip
+  wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name
+  and version is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
   byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
   its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
   ``pyodide-lock.json`` (Pyodide passes it to ``fetch()`` as the integrity value).
@@ -261,8 +262,8 @@ def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
 
 def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
     """Write Pyodide's stdlib zip without ``STDLIB_UNUSED`` and byte-compiled as ``python -OO``
-    would (``.pyc`` only, by ``compile_pyc``), entries stored (the server's brotli copy compresses the whole zip);
-    True if written.
+    would (``.pyc`` only, by ``compile_pyc``), entries stored (the server's brotli copy
+    compresses the whole zip); True if written.
 
     The zip comment records which upstream file and list it was made from, so an unchanged
     one is not rewritten.
