@@ -123,6 +123,17 @@ def precompress(url: str, root: Path) -> None:
             response.read()
 
 
+def settle(page: Any, precache: bool, timeout: float) -> None:
+    """Let the page finish its background work before it goes: the service worker's precache
+    (``precache``: where one installs) and the memory snapshot (made or failed)."""
+    deadline = time.monotonic() + timeout
+    while precache and not page.evaluate(PRECACHED_JS):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the service worker did not finish its precache")
+        page.wait_for_timeout(100)
+    page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
+
+
 def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool, timeout: float) -> Sample:
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -160,13 +171,7 @@ def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool
     ready = page.evaluate("() => window.__readyAt")
     sample = Sample(float(paint), float(ready), requests, wire, decoded)
     if not offline:
-        deadline = time.monotonic() + timeout
-        # Let the service worker finish its precache before the page goes (when it may).
-        while context.service_workers and not page.evaluate(PRECACHED_JS):
-            if time.monotonic() > deadline:
-                raise TimeoutError("the service worker did not finish its precache")
-            page.wait_for_timeout(100)
-        page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
+        settle(page, bool(context.service_workers), timeout)
     cdp.detach()
     page.close()
     return sample
@@ -184,12 +189,7 @@ def measure(chromium: Any, url: str, profile: dict[str, float] | None, timeout: 
     first = context.new_page()
     first.goto(url)
     first.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
-    deadline = time.monotonic() + timeout
-    while not first.evaluate(PRECACHED_JS):
-        if time.monotonic() > deadline:
-            raise TimeoutError("the service worker did not finish its precache")
-        first.wait_for_timeout(100)
-    first.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
+    settle(first, True, timeout)  # registered once the game is ready: wait for it regardless
     first.close()
     out["installed"] = load(context, url, profile, False, timeout)
     context.set_offline(True)
