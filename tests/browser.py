@@ -101,9 +101,10 @@ def boot_page(
     page.on("request", lambda r: state.requests.append(r.url))
     page.on("websocket", lambda ws: None if is_local(ws.url) else state.external_requests.append(ws.url))
     page.on("requestfailed", lambda r: state.failed_requests.append(f"{r.url} ({r.failure})"))
-    page.on("response", lambda r: state.failed_requests.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
 
     def on_response(response: Any) -> None:
+        if response.status >= 400:
+            state.failed_requests.append(f"{response.url} (HTTP {response.status})")
         if is_local(response.url):
             state.encodings[urlsplit(response.url).path] = response.headers.get("content-encoding", "")
 
