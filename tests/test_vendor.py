@@ -3,8 +3,12 @@ what a page loads), and nothing else; the zips a page loads have stored entries.
 
 from __future__ import annotations
 
+import doctest
+import fnmatch
 import json
+import re
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -82,13 +86,76 @@ def test_stdlib_is_upstream_less_the_unused_modules() -> None:
         kept = vendor.trimmed_stdlib_names(upstream.namelist())
         # Byte-compiled: every module as .pyc only (tests/test_boot.py imports from them).
         assert vendored.namelist() == [n + "c" if n.endswith(".py") else n for n in kept]
-        assert not [n for n in kept if n.split("/")[0] in vendor.STDLIB_UNUSED]
+        assert not [n for n in kept if vendor.stdlib_entry_unused(n)]
         assert len(kept) < len(upstream.namelist())
+        for name in ("http/client.py", "encodings/cp1252.py", "asyncio/windows_events.py", "argparse.py"):
+            assert name in upstream.namelist() and name not in kept
+        for name in ("encodings/utf_8.py", "encodings/cp437.py", "asyncio/tasks.py", "tarfile.py", "hashlib.py",
+                     "email/parser.py", "importlib/metadata/__init__.py"):  # micropip's
+            assert name in kept
         magic = {vendored.read(n)[:4] for n in vendored.namelist() if n.endswith(".pyc")}
         assert len(magic) == 1  # one Python's bytecode
         for name in ("json/decoder.pyc", "asyncio/tasks.pyc", "random.pyc", "zipfile/__init__.pyc"):
             pyc = vendored.read(name)
             assert pyc[4:16] == bytes(12) and len(pyc) > 1000  # unchecked header, then the code
+
+
+def test_every_unused_stdlib_pattern_matches_upstream() -> None:
+    """A pattern that matches nothing (misspelt, or gone in a new Pyodide) is an error."""
+    with zipfile.ZipFile(vendor.PYODIDE_DIR / vendor.STDLIB_ZIP) as upstream:
+        prefixes = {"/".join(parts[:i]) for parts in (n.rstrip("/").split("/") for n in upstream.namelist())
+                    for i in range(1, len(parts) + 1)}
+    assert [p for p in vendor.STDLIB_UNUSED if not fnmatch.filter(prefixes, p)] == []
+    assert doctest.testmod(vendor).failed == 0
+
+
+# A module-level import (at the line's start); its module, and `from`'s names as submodules.
+_TOP_LEVEL_IMPORT = re.compile(r"^(?:import ([\w.]+(?:\s*,\s*[\w.]+)*)|from (\.*)([\w.]*) import \(?([\w, ]+))", re.M)
+
+
+def _top_level_imports(source: str, package: str) -> Iterator[str]:
+    for match in _TOP_LEVEL_IMPORT.finditer(source):
+        names, dots, base, members = match.groups()
+        if names:
+            yield from (name.strip() for name in names.split(","))
+            continue
+        if dots:
+            parent = package.split(".")[:len(package.split(".")) - len(dots) + 1]
+            base = ".".join([*parent, *([base] if base else [])])
+        yield base
+        yield from (f"{base}.{member.strip()}" for member in members.split(",") if member.strip())
+
+
+def test_trimmed_stdlib_keeps_what_its_modules_import() -> None:
+    """No kept module imports, at its top level, a module the trim left out (it would fail on
+    import). Read from the upstream sources: the vendored zip holds bytecode only."""
+    with zipfile.ZipFile(vendor.PYODIDE_DIR / vendor.STDLIB_ZIP) as upstream:
+        names = upstream.namelist()
+        modules = {n.removesuffix(".py").replace("/", ".").removesuffix(".__init__"): n
+                   for n in names if n.endswith(".py")}
+        kept = set(vendor.trimmed_stdlib_names(names))
+        broken = []
+        for module, name in modules.items():
+            if name not in kept:
+                continue
+            package = module if name.endswith("__init__.py") else module.rpartition(".")[0]
+            source = upstream.read(name).decode("utf-8")
+            broken += [(module, target) for target in _top_level_imports(source, package)
+                       if target in modules and modules[target] not in kept]
+    assert len(modules) > 400 and broken == []
+
+
+def test_command_line_tools_stay_out_of_mus_zip() -> None:
+    """The arena and the benchmark run under CPython; the zip has the rest, and none of it
+    imports them."""
+    tools = {"mus/bench.py", "mus/arena.py", "mus/ai/arena.py"}
+    modules = {p.relative_to(vendor.ROOT).as_posix() for p in vendor.mus_sources(vendor.MUS_SRC)}
+    assert not tools & modules and len(modules) > 40
+    with zipfile.ZipFile(vendor.MUS_ZIP) as zf:
+        assert not {name.removesuffix("c") for name in zf.namelist()} & tools
+    for module in modules:
+        text = (vendor.ROOT / module).read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) (mus\.|\.+)(bench|arena|ai\.arena)\b", text, re.M), module
 
 
 @pytest.mark.parametrize("path", [PYODIDE / vendor.STDLIB_ZIP, vendor.MUS_ZIP], ids=["stdlib", "mus.zip"])

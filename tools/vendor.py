@@ -35,6 +35,7 @@ Only the standard library is used (``tools/serve.py`` imports this module).
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import json
 import os
@@ -73,15 +74,40 @@ PYODIDE_RUNTIME_FILES = (
 STDLIB_ZIP = "python_stdlib.zip"
 # Byte-compiles with the vendored Pyodide under Node (see compile_pyc below).
 COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
-# Top-level stdlib modules and packages the game never imports (checked: sys.modules after a
-# boot and several hands holds none of them; everything the page imports, it imports at boot).
-# Left out of the vendored python_stdlib.zip to save 0.65 MB of its 2.48 MB. Add-ons that need
-# one of them: remove it from this list. (tarfile stays: loading any package imports it.)
+# Parts of Pyodide's stdlib the pages never import (sys.modules after booting the game, lessons
+# and embed pages and playing hands holds none of them), left out of the vendored
+# python_stdlib.zip. Each is a glob over a zip entry's path ("http" drops the package,
+# "encodings/mac_*" some of its files). Kept although the pages do not import them: what loading
+# a package and micropip import (tarfile, zipfile, email, importlib.metadata, html.parser),
+# modules imported lazily on rare paths (hashlib by random.seed(str), _pylong by int() of huge
+# numbers), and whatever a kept module imports at its top level (tests/test_vendor.py checks).
+# Add-ons that need a module left out: remove it from this list.
 STDLIB_UNUSED = (
-    "_pyio.py", "_pyrepl", "cProfile.py", "ctypes", "doctest.py", "ftplib.py", "imaplib.py",
-    "mailbox.py", "multiprocessing", "pdb.py", "pickletools.py", "poplib.py", "profile.py",
-    "pstats.py", "pydoc.py", "smtplib.py", "sqlite3", "tabnanny.py", "timeit.py",
-    "trace.py", "unittest", "wsgiref", "xml", "xmlrpc",
+    # whole modules and packages
+    "__hello__.py", "__phello__", "_compat_pickle.py", "_pydatetime.py", "_pyio.py", "_pyrepl",
+    "_strptime.py", "antigravity.py", "argparse.py", "bdb.py", "calendar.py", "cmd.py",
+    "colorsys.py", "compileall.py", "configparser.py", "cProfile.py", "csv.py", "ctypes",
+    "difflib.py", "doctest.py", "filecmp.py", "fileinput.py", "ftplib.py", "getopt.py",
+    "getpass.py", "gettext.py", "graphlib.py", "http", "imaplib.py", "mailbox.py",
+    "mimetypes.py", "modulefinder.py", "multiprocessing", "netrc.py", "nturl2path.py",
+    "optparse.py", "pdb.py", "pickle.py", "pickletools.py", "plistlib.py", "poplib.py",
+    "profile.py", "pstats.py", "pty.py", "py_compile.py", "pyclbr.py", "pydoc.py",
+    "rlcompleter.py", "sched.py", "shelve.py", "shlex.py", "smtplib.py", "socketserver.py",
+    "sqlite3", "sre_*.py", "stringprep.py", "symtable.py", "tabnanny.py", "this.py",
+    "timeit.py", "tomllib", "trace.py", "tracemalloc.py", "tty.py", "unittest", "uuid.py",
+    "wave.py", "webbrowser.py", "wsgiref", "xml", "xmlrpc", "zipapp.py", "zoneinfo",
+    # parts of packages: codecs but the UTF ones, Latin-1 and cp437 (zipfile's), Windows'
+    # event loops, logging's servers, process pools, the HTTP client, the REPL console
+    "asyncio/__main__.py", "asyncio/proactor_events.py", "asyncio/tools.py",
+    "asyncio/windows_*.py", "concurrent/futures/interpreter.py",
+    "concurrent/futures/process.py", "concurrent/interpreters", "encodings/big5*",
+    "encodings/cp424.py", "encodings/cp[0-35-9]*", "encodings/euc_*", "encodings/gb*",
+    "encodings/hp_roman8.py", "encodings/hz.py", "encodings/idna.py", "encodings/iso2022_*",
+    "encodings/iso8859_*", "encodings/johab.py", "encodings/koi8_*", "encodings/kz1048.py",
+    "encodings/mac_*", "encodings/palmos.py", "encodings/ptcp154.py", "encodings/punycode.py",
+    "encodings/shift_j*", "encodings/tis_620.py", "json/__main__.py", "json/tool.py",
+    "logging/config.py", "logging/handlers.py", "pyodide/_nodesock_transport.py",
+    "pyodide/console.py", "urllib/request.py", "urllib/robotparser.py",
 )
 # @pyscript/core dist: everything with these suffixes is a run-time file (chunks are lazy-loaded).
 CORE_SUFFIXES = (".js", ".mjs", ".css")
@@ -255,9 +281,20 @@ def _stdlib_stamp(src: Path) -> bytes:
     return b"mus-trimmed " + hashlib.sha256(key.encode()).hexdigest()[:16].encode()
 
 
+def stdlib_entry_unused(name: str) -> bool:
+    """True if the stdlib zip entry ``name`` is, or lies in, a path ``STDLIB_UNUSED`` matches.
+
+    >>> [stdlib_entry_unused(n) for n in ("http/", "http/client.py", "encodings/cp1252.py", "json/")]
+    [True, True, True, False]
+    """
+    parts = name.rstrip("/").split("/")
+    prefixes = ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+    return any(fnmatch.fnmatchcase(prefix, pattern) for pattern in STDLIB_UNUSED for prefix in prefixes)
+
+
 def trimmed_stdlib_names(names: Iterable[str]) -> list[str]:
-    """The entries of Pyodide's stdlib zip that are kept: all but ``STDLIB_UNUSED``."""
-    return [n for n in names if n.split("/")[0] not in STDLIB_UNUSED]
+    """The entries of Pyodide's stdlib zip that are kept: all but ``STDLIB_UNUSED``'s."""
+    return [n for n in names if not stdlib_entry_unused(n)]
 
 
 def install_trimmed_stdlib(src: Path, dest: Path) -> bool:
@@ -425,10 +462,13 @@ def vendor_micropip(pyodide_dest: Path) -> dict[str, str]:
 # The code objects' file names: the page imports the game from /home/pyodide/mus.zip
 # (static/snapshot.mjs), and tracebacks name /home/pyodide/mus/game.py.
 PAGE_DIR = "/home/pyodide/"
+_MAIN_BLOCK = re.compile(r"^if __name__ == [\"']__main__[\"']:", re.M)
 
 
 def mus_sources(src: Path) -> list[Path]:
-    """All ``.py`` files of the package, skipping caches and hidden directories."""
+    """The package's modules a page may import: its ``.py`` files, skipping caches, hidden
+    directories and command-line tools (a module with a ``__main__`` block, run by CPython: the
+    arena and the benchmark), which would bring argparse and more of the stdlib along."""
     if not src.is_dir():
         return []
     out = []
@@ -436,7 +476,7 @@ def mus_sources(src: Path) -> list[Path]:
         rel = path.relative_to(src)
         if any(part == "__pycache__" or part.startswith(".") for part in rel.parts):
             continue
-        if path.is_file():
+        if path.is_file() and not _MAIN_BLOCK.search(path.read_text(encoding="utf-8")):
             out.append(path)
     return sorted(out)
 
