@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser import BootState, boot_page
 from tests.ui import py
+from tools.pyscript_modules import pyscript_package
 from tools.vendor import vendored_pyodide_version
 
 pytestmark = pytest.mark.browser
@@ -152,6 +153,24 @@ json.dumps({"deck": load_deck_art() is not None, "loaders": loaders, "doc": mus.
     assert report["file"].startswith("/home/pyodide/mus/"), report
     source = (ROOT / report["file"].removeprefix("/home/pyodide/")).read_text(encoding="utf-8").splitlines()
     assert "raise" in source[report["line"] - 1], (report, source[report["line"] - 1])
+
+
+def test_pyscript_package_comes_compiled_in_mus_zip(booted: BootState) -> None:
+    """PyScript's own Python package is imported as bytecode from mus.zip, compiled from the
+    very sources PyScript wrote into the working directory (and would otherwise compile)."""
+    report = json.loads(booted.page.evaluate(
+        """() => window.__mus.pyodide.runPython(`
+import json, pathlib, sys
+modules = {n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n, m in sys.modules.items()
+           if n.split(".")[0] == "pyscript" and getattr(m, "__spec__", None) and m.__spec__.origin}
+written = {str(p): p.read_text() for p in pathlib.Path("pyscript").rglob("*.py")}
+json.dumps({"modules": modules, "written": written})
+`)"""))
+    assert len(report["modules"]) > 10, report["modules"]
+    for name, where in report["modules"].items():
+        assert where.startswith("zipimporter /home/pyodide/mus.zip/pyscript/"), (name, where)
+    vendored = pyscript_package(ROOT / "static" / "vendor" / "pyscript")
+    assert report["written"] == vendored  # the same sources, so the same modules
 
 
 def test_skeleton_paints_before_python(browser: Any, base_url: str) -> None:

@@ -20,6 +20,7 @@ from tests.devserver import ROOT, DevServer
 from tools.precompress import brotli_path, decompress, is_current, precompress
 from tools.serve import accepted_encodings
 from tools import vendor
+from tools.pyscript_modules import pyscript_package
 from tools.vendor import build_mus_zip, mus_sources, mus_zip_is_stale
 
 EXPECTED_TYPES = {
@@ -53,10 +54,12 @@ def zip_contents(data: bytes) -> dict[str, bytes]:
 
 
 def constants_in(data: bytes) -> dict[str, str]:
-    """Each module of a mus.zip and which of the test's string constants its bytecode holds
-    (Pyodide's Python 3.14 bytecode: CPython here cannot load it, but the strings are there)."""
+    """Each module of the game in a mus.zip and which of the test's string constants its
+    bytecode holds (Pyodide's Python 3.14 bytecode: CPython here cannot load it, but the
+    strings are there)."""
     words = ("uno", "dos", "tres")
-    return {name: next(w for w in words if w.encode() in code) for name, code in zip_contents(data).items()}
+    return {name: next(w for w in words if w.encode() in code) for name, code in zip_contents(data).items()
+            if name.startswith("mus/")}
 
 
 def touch_later(path: Path, seconds: float = 2.0) -> None:
@@ -151,6 +154,33 @@ def test_a_changed_compiler_makes_mus_zip_stale(tmp_path: Path, monkeypatch: pyt
     assert mus_zip_is_stale(src, built)
 
 
+def test_a_new_pyscript_core_makes_mus_zip_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """mus.zip carries PyScript's package compiled from the vendored core bundle: a new bundle,
+    or one whose package has other modules, rebuilds it; a bundle without one stops the build."""
+    src = tmp_path / "mus"
+    src.mkdir()
+    (src / "__init__.py").write_text("A = 1\n")
+    core = tmp_path / "vendor" / "pyscript"
+    core.mkdir(parents=True)
+    bundle = core / "core-abc.js"
+    bundle.write_text('x;wo(".",{pyscript:{"__init__.py":"P = \\"uno\\"\\n"}});')
+    monkeypatch.setattr(vendor, "VENDOR_DIR", tmp_path / "vendor")
+    built = tmp_path / "mus.zip"
+    build_mus_zip(src, built)
+    assert sorted(zip_contents(built.read_bytes())) == ["mus/__init__.pyc", "pyscript/__init__.pyc"]
+    assert b"uno" in zip_contents(built.read_bytes())["pyscript/__init__.pyc"]
+    assert not mus_zip_is_stale(src, built)
+    touch_later(bundle)
+    assert mus_zip_is_stale(src, built)
+    build_mus_zip(src, built)
+    bundle.write_text('x;wo(".",{pyscript:{"__init__.py":"","web.py":""}});')
+    os.utime(bundle, ns=(built.stat().st_mtime_ns,) * 2)  # same time: the module list decides
+    assert mus_zip_is_stale(src, built)
+    bundle.write_text("x;no package here;")
+    with pytest.raises(vendor.VendorError, match="expected one 'wo"):
+        build_mus_zip(src, built)
+
+
 def test_repository_page_is_served(dev_server: str) -> None:
     status, headers, body = get(dev_server)
     assert status == 200 and headers["content-type"].startswith("text/html")
@@ -164,7 +194,9 @@ def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
     contents = zip_contents(body)
     names = set(contents)
     expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}c" for p in mus_sources(ROOT / "mus")}
-    assert names == expected | {"deck.svg"}  # the sprite rides along: one request, read by Python
+    runtime = {f"{path}c" for path in pyscript_package(ROOT / "static" / "vendor" / "pyscript")}
+    assert "pyscript/__init__.pyc" in runtime
+    assert names == expected | runtime | {"deck.svg"}  # the sprite rides along: one request, read by Python
     assert contents["deck.svg"] == (ROOT / "static" / "deck.svg").read_bytes()
     assert "mus/web/main.pyc" in names
     assert not any("__pycache__" in n or not n.endswith(".pyc") for n in expected)

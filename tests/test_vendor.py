@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import precache, precompress, vendor
+from tools import precache, precompress, pyscript_modules, vendor
 
 VENDOR = vendor.VENDOR_DIR
 PYODIDE = VENDOR / "pyodide"
@@ -106,7 +106,12 @@ def test_every_unused_stdlib_pattern_matches_upstream() -> None:
         prefixes = {"/".join(parts[:i]) for parts in (n.rstrip("/").split("/") for n in upstream.namelist())
                     for i in range(1, len(parts) + 1)}
     assert [p for p in vendor.STDLIB_UNUSED if not fnmatch.filter(prefixes, p)] == []
-    assert doctest.testmod(vendor).failed == 0
+
+
+@pytest.mark.parametrize("module", [vendor, pyscript_modules], ids=lambda m: m.__name__)
+def test_doctests(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted and not result.failed
 
 
 # A module-level import (at the line's start); its module, and `from`'s names as submodules.

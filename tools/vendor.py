@@ -51,6 +51,7 @@ from pathlib import Path
 
 from tools.precache import PrecacheError, core_chunks, write_service_worker
 from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
+from tools.pyscript_modules import PyScriptModulesError, core_bundle, pyscript_package
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -485,6 +486,16 @@ def _arcnames(src: Path, files: Iterable[Path]) -> list[str]:
     return [(Path(src.name) / p.relative_to(src)).as_posix() for p in files]
 
 
+def runtime_modules() -> tuple[Path, dict[str, str]]:
+    """The vendored PyScript core bundle and {``pyscript/….py``: source} of the package it
+    writes at every start, which ``mus.zip`` carries compiled (``tools/pyscript_modules.py``)."""
+    try:
+        bundle = core_bundle(VENDOR_DIR / "pyscript")
+        return bundle, dict(sorted(pyscript_package(bundle.parent).items()))
+    except PyScriptModulesError as error:
+        raise VendorError(f"{error}: run `python3 -m tools.vendor`") from error
+
+
 def zip_data_files(dest: Path) -> list[Path]:
     """Files beside the zip that Python reads too, packed at its top level: the card sprite
     (the showdown copies card drawings out of it), so the page fetches it in this one request."""
@@ -499,8 +510,9 @@ def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
         return True
     files = mus_sources(src)
     data = zip_data_files(dest)
+    bundle, runtime = runtime_modules()
     built = dest.stat().st_mtime_ns
-    if any(p.stat().st_mtime_ns > built for p in [*files, *data, COMPILE_PYC]):
+    if any(p.stat().st_mtime_ns > built for p in [*files, *data, COMPILE_PYC, bundle]):
         return True
     try:
         with zipfile.ZipFile(dest) as zf:
@@ -509,14 +521,16 @@ def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
         return True
     if any(info.compress_type != zipfile.ZIP_STORED for info in infos):
         return True
-    modules = [name + "c" for name in _arcnames(src, files)]  # bytecode only: mus/game.pyc
+    modules = [name + "c" for name in [*_arcnames(src, files), *runtime]]  # bytecode only: mus/game.pyc
     return sorted(i.filename for i in infos) != sorted([*modules, *(p.name for p in data)])
 
 
 def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     """Write ``dest`` with every ``.py`` under ``src`` byte-compiled as ``<src.name>/….pyc``
-    (``compile_pyc``, lean: a first visit imports the game without compiling 40-odd modules)
-    and the ``zip_data_files`` at the top; return its size.
+    (``compile_pyc``, lean: a first visit imports the game without compiling 40-odd modules),
+    PyScript's own package compiled the same way (``runtime_modules``: every start imports it
+    from here instead of compiling what PyScript writes) and the ``zip_data_files`` at the
+    top; return its size.
 
     Entries are stored, not deflated: zipimport reads them as they are, and the brotli copy of
     the whole zip is smaller than per-entry deflate (161 KB against 243 KB). Entries are sorted
@@ -526,14 +540,18 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     started = time.time_ns()
     files = mus_sources(src)
     data = zip_data_files(dest)
+    _, runtime = runtime_modules()
+    entries = {**{arcname: path.read_bytes() for path, arcname in zip(files, _arcnames(src, files))},
+               **{arcname: source.encode("utf-8") for arcname, source in runtime.items()},
+               **{path.name: path.read_bytes() for path in data}}
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as zf:
-        for path, arcname in [*zip(files, _arcnames(src, files)), *((p, p.name) for p in data)]:
+        for arcname, content in entries.items():
             info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, content)
     try:
         compile_pyc(tmp, tmp, PAGE_DIR, lean=True)
         os.replace(tmp, dest)
