@@ -1,4 +1,4 @@
-// The interpreter module PyScript loads (pyscript.toml: interpreter = this file): Pyodide's own
+// The interpreter module PyScript loads (each page's config: interpreter = this file): Pyodide's own
 // loadPyodide, restoring Python's memory from a snapshot when this browser keeps one, so
 // that a start after the first skips Python's bootstrap and the stdlib imports it makes.
 // snapshot-worker.mjs makes the snapshot (started by pwa.js); snapshot.mjs keeps it and gives

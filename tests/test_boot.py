@@ -60,6 +60,16 @@ def test_no_request_leaves_localhost(booted: BootState) -> None:
         assert path in paths, f"{path} was not requested locally: {paths}"
 
 
+def test_unused_pyscript_parts_are_not_loaded(booted: BootState) -> None:
+    """The page's config switches off the plugins it does not use and is inline JSON: neither
+    their chunks nor a TOML parser are fetched."""
+    chunks = [p.rsplit("/", 1)[-1] for p in booted.local_paths if p.startswith("/static/vendor/pyscript/")]
+    assert "core.js" in chunks
+    unused = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager", "toml", "codemirror")
+    assert not [c for c in chunks if c.startswith(unused)], chunks
+    assert not [p for p in booted.local_paths if p.endswith(".toml")], booted.local_paths
+
+
 def test_no_failed_requests(booted: BootState) -> None:
     assert booted.failed_requests == []
 

@@ -27,7 +27,7 @@ from tools import precache
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
-SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+SITE_FILES = ("index.html", "manifest.webmanifest")
 
 # Resolves when the service worker is active and its cache is complete (the index goes last).
 PRECACHED_JS = """async () => {

@@ -19,7 +19,7 @@ def test_precache_lists_pages_static_files_and_the_boot_runtime_only() -> None:
     files = precache.precache_files(ROOT)
     for page in ROOT.glob("*.html"):
         assert page.name in files
-    assert {"pyscript.toml", "manifest.webmanifest", "static/mus.zip", "static/deck.svg",
+    assert {"manifest.webmanifest", "static/mus.zip", "static/deck.svg",
             "static/style.css", "static/pwa.js", "static/icons/maskable-512.png"} <= set(files)
     vendored = [f for f in files if f.startswith("static/vendor/")]
     assert "static/vendor/pyodide/pyodide.asm.wasm" in vendored
@@ -30,7 +30,7 @@ def test_precache_lists_pages_static_files_and_the_boot_runtime_only() -> None:
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
-    for name in ("index.html", "pyscript.toml", "manifest.webmanifest"):
+    for name in ("index.html", "manifest.webmanifest"):
         shutil.copy2(ROOT / name, tmp_path / name)
     shutil.copytree(ROOT / "static", tmp_path / "static", ignore=shutil.ignore_patterns("vendor"))
     (tmp_path / "static" / "vendor").symlink_to(ROOT / "static" / "vendor", target_is_directory=True)

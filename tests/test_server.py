@@ -297,7 +297,7 @@ def test_accepted_encodings_reads_the_header() -> None:
 URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
 
 
-@pytest.mark.parametrize("name", ["index.html", "pyscript.toml", "static/style.css", "mus/web/main.py",
+@pytest.mark.parametrize("name", ["index.html", "lessons.html", "embed.html", "static/style.css", "mus/web/main.py",
                                   "manifest.webmanifest", "static/pwa.js", "tools/sw.template.js"])
 def test_page_sources_reference_no_other_origin(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")

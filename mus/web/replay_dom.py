@@ -11,7 +11,7 @@ Entry point for other pages (``embed.html#mano=<code>``)::
     mount_replay(code, element_id="replay", lang="es", closable=False)
 
 It needs ``static/style.css`` (the ``rp-`` rules) and the ``static/deck.svg`` sprite at the
-page's ``static/`` path; ``pyscript.toml`` as in ``index.html``. The code is the part of the
+page's ``static/`` path; the PyScript config of ``index.html``. The code is the part of the
 link after ``#mano=`` (``replay.code_from_fragment(location.hash)``).
 """
 
