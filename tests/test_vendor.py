@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import precache, precompress, pyscript_modules, vendor
+from tools import page_config, precache, precompress, pyscript_modules, vendor
 
 VENDOR = vendor.VENDOR_DIR
 PYODIDE = VENDOR / "pyodide"
@@ -108,7 +108,7 @@ def test_every_unused_stdlib_pattern_matches_upstream() -> None:
     assert [p for p in vendor.STDLIB_UNUSED if not fnmatch.filter(prefixes, p)] == []
 
 
-@pytest.mark.parametrize("module", [vendor, pyscript_modules], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [vendor, pyscript_modules, page_config], ids=lambda m: m.__name__)
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted and not result.failed

@@ -14,7 +14,8 @@ hand. What is precached, by rule:
   server sends (as the encoding of ``NAME``);
 * from ``static/vendor/`` only what a page boots: Pyodide's boot files and the PyScript core
   chunks reachable from ``core.js`` (static imports, and the core's dynamic imports apart from
-  the features the game never loads: the editor, zip and graph helpers).
+  the features the game never loads: the editor, zip and graph helpers, and the plugins and
+  TOML parser that no page's config loads, ``tools/page_config.py``).
 
 Each entry carries its content hash (``sha256-…``, also used as the fetch's ``integrity``);
 the cache name is a hash of all of them, so any changed file makes a new cache.
@@ -33,6 +34,8 @@ import json
 import re
 import sys
 from pathlib import Path
+
+from tools.page_config import unused_core_chunks
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
@@ -62,9 +65,12 @@ def _local(href: str) -> str | None:
     return href[2:] if href.startswith("./") else href
 
 
-def core_chunks(pyscript_dir: Path) -> list[str]:
-    """The PyScript core files a page loads at boot: ``core.js``, ``core.css`` and their chunks."""
+def core_chunks(pyscript_dir: Path, site: Path | None = None) -> list[str]:
+    """The PyScript core files a page loads at boot: ``core.js``, ``core.css`` and their chunks;
+    with ``site``, less the plugins and the TOML parser none of its pages loads
+    (``tools/page_config.py``)."""
     wanted, todo = {"core.js", "core.css"}, ["core.js"]
+    unused: set[str] = set()
     while todo:
         name = todo.pop()
         path = pyscript_dir / name
@@ -73,7 +79,8 @@ def core_chunks(pyscript_dir: Path) -> list[str]:
         text = path.read_text(encoding="utf-8", errors="replace")
         found = set(_STATIC_IMPORT.findall(text))
         if name.startswith("core-"):  # the core's own on-demand imports: plugins, toml, error
-            found |= {n for n in _DYNAMIC_IMPORT.findall(text) if not LAZY_CORE_CHUNKS.match(n)}
+            unused = unused_core_chunks(site, text) if site is not None else set()
+            found |= {n for n in _DYNAMIC_IMPORT.findall(text) if not LAZY_CORE_CHUNKS.match(n) and n not in unused}
         for chunk in sorted(found - wanted):
             wanted.add(chunk)
             todo.append(chunk)
@@ -109,7 +116,7 @@ def static_files(root: Path) -> list[str]:
 
 def vendor_files(root: Path) -> list[str]:
     vendor = root / "static" / "vendor"
-    core = [f"static/vendor/pyscript/{n}" for n in core_chunks(vendor / "pyscript")]
+    core = [f"static/vendor/pyscript/{n}" for n in core_chunks(vendor / "pyscript", root)]
     pyodide = [f"static/vendor/pyodide/{n}" for n in PYODIDE_BOOT_FILES]
     for rel in pyodide:
         if not (root / rel).is_file():

@@ -255,7 +255,7 @@ def vendor_core(dest: Path) -> int:
     if not any(p.name == "core.js" for p in files):
         raise VendorError(f"{CORE_DIR / 'dist' / 'core.js'} is missing")
     written = sum(_install_file(p, dest / p.name, strip_sourcemap_comment) for p in files)
-    _prune(dest, [*(p.name for p in files), *(name + BR for name in core_chunks(dest))])
+    _prune(dest, [*(p.name for p in files), *(name + BR for name in core_chunks(dest, ROOT))])
     return written
 
 
@@ -586,7 +586,7 @@ def boot_files() -> list[Path]:
     """The vendored files a page loads, which get a ``.br``: Pyodide's boot files and the
     PyScript core chunks reachable from ``core.js``."""
     core = VENDOR_DIR / "pyscript"
-    return [*(core / name for name in core_chunks(core)),
+    return [*(core / name for name in core_chunks(core, ROOT)),
             *(VENDOR_DIR / "pyodide" / name for name in PYODIDE_RUNTIME_FILES)]
 
 
