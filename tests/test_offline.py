@@ -23,22 +23,13 @@ from tests.browser import boot_page, is_local
 from tests.devserver import ROOT, DevServer
 from tests.ui import play_until_overlay, start_game, wait_for_choice
 from tools import precache
+from tools.chromium import PRECACHED_CACHE_JS
 
 pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
 SITE_FILES = ("index.html", "manifest.webmanifest")
 
-# Resolves when the service worker is active and its cache is complete (the index goes last).
-PRECACHED_JS = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration?.active) return null;
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    if (await cache.match(new URL("__precache__", registration.scope).href)) return name;
-  }
-  return null;
-}"""
 
 
 def copy_site(dest: Path) -> Path:
@@ -110,7 +101,7 @@ def pwa(browser: Any, site: tuple[str, Path]) -> Iterator[Pwa]:
 def precached(page: Any, timeout: float = 60.0) -> str:
     """The name of the complete cache of the active service worker (waits for it)."""
     deadline = time.monotonic() + timeout
-    while not (name := page.evaluate(PRECACHED_JS)):
+    while not (name := page.evaluate(PRECACHED_CACHE_JS)):
         assert time.monotonic() < deadline, "the service worker did not finish its precache"
         page.wait_for_timeout(100)
     return str(name)

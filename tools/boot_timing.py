@@ -51,7 +51,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.chromium import browser, served  # noqa: E402
+from tools.chromium import PRECACHED_CACHE_JS, browser, served  # noqa: E402
 from tools.precache import core_chunks, read_precache, vendor_files, write_service_worker  # noqa: E402
 from tools.precompress import precompress as write_brotli  # noqa: E402
 from tools.vendor import CORE_DIR, PYODIDE_DIR, PYODIDE_RUNTIME_FILES, ROOT  # noqa: E402
@@ -91,13 +91,6 @@ READY_PROBE = """new MutationObserver((_, observer) => {
 # The app's memory snapshot (static/snapshot-worker.mjs), made once the game is ready, is kept
 # or has failed (the bare page has no worker to make one: it fails at once).
 SNAPSHOT_SETTLED_JS = "() => ['kept', 'failed', 'skipped', 'restored'].includes(window.__mus?.snapshot)"
-PRECACHED_JS = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration?.active) return false;
-  for (const name of await caches.keys())
-    if (await (await caches.open(name)).match(new URL("__precache__", registration.scope).href)) return true;
-  return false;
-}"""
 
 
 @dataclass
@@ -167,7 +160,7 @@ def settle(page: Any, precache: bool, timeout: float) -> None:
     """Let the page finish its background work before it goes: the service worker's precache
     (``precache``: where one installs) and the memory snapshot (made or failed)."""
     deadline = time.monotonic() + timeout
-    while precache and not page.evaluate(PRECACHED_JS):
+    while precache and not page.evaluate(PRECACHED_CACHE_JS):
         if time.monotonic() > deadline:
             raise TimeoutError("the service worker did not finish its precache")
         page.wait_for_timeout(100)

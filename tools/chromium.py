@@ -22,6 +22,18 @@ from tools.vendor import ROOT
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
+# In a page: the name of the service worker's cache once it is active and its precache is
+# complete (the worker adds its "__precache__" marker last), else null.
+PRECACHED_CACHE_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.active) return null;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if (await cache.match(new URL("__precache__", registration.scope).href)) return name;
+  }
+  return null;
+}"""
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
