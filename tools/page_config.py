@@ -9,6 +9,9 @@ precache (and ``tools/vendor.py`` out of the brotli copies) the chunks no page l
 >>> page_plugins_off('<mpy-config>{"plugins": ["!a", "!b"]}</mpy-config>'
 ...                  '<script type="py" config=\\'{"plugins": ["!b"]}\\'></script>', Path("."))
 ({'b'}, False)
+>>> page_plugins_off('<mpy-config>plugins = ["!b"]</mpy-config>'
+...                  '<script type="py" config=\\'{"plugins": ["!b"]}\\'></script>', Path("."))
+({'b'}, True)
 """
 
 from __future__ import annotations
@@ -18,45 +21,57 @@ import re
 import tomllib
 from pathlib import Path
 
-# One entry of the core's plugin table whose code is a chunk of its own.
-_PLUGIN_CHUNK = re.compile(r"""(?:"([\w-]+)"|\b(\w+)):\(\)=>import\("\./([^"]+)"\)""")
+# One entry of the core's plugin table: its own chunk, or code bundled in the core.
+_PLUGIN = re.compile(r"""(?:"([\w-]+)"|\b(\w+)):\(\)=>(?:import\("\./([^"]+)"\)|Promise\.resolve\(\))""")
 _PY_CONFIG = re.compile(r"""<script[^>]*\stype="py"[^>]*\sconfig=(?:"([^"]*)"|'([^']*)')""")
 _MPY_CONFIG = re.compile(r"<mpy-config[^>]*>([^<]*)</mpy-config>")
+# How PyScript tells a config file from inline TOML: one line ending in an extension.
+_CONFIG_FILE = re.compile(r"^\S+\.(\w+)(?:\?\S*)?$")
 TOML_CHUNK = re.compile(r"^toml-")
 
-
-def plugin_chunks(bundle: str) -> dict[str, str]:
-    """{plugin name: its chunk's file name} from the core bundle's plugin table."""
-    return {quoted or bare: chunk for quoted, bare, chunk in _PLUGIN_CHUNK.findall(bundle)}
+Config = tuple[dict[str, object], bool]  # the parsed config, and whether it is TOML
 
 
-def _read_config(value: str, page_dir: Path) -> tuple[dict[str, object], bool]:
-    """A config attribute or element: (the parsed config, whether it is TOML)."""
+def plugins(bundle: str) -> dict[str, str | None]:
+    """{plugin name: its chunk's file name, or None if bundled} from the core's plugin table."""
+    return {quoted or bare: chunk or None for quoted, bare, chunk in _PLUGIN.findall(bundle)}
+
+
+def _read_config(value: str, page_dir: Path) -> Config:
+    """A config attribute or element: inline JSON, a file's name, or inline TOML."""
     text = value.strip()
-    if not text.startswith("{"):
-        path = page_dir / text
-        text = path.read_text(encoding="utf-8") if path.is_file() else ""
-        if not value.strip().endswith(".json"):
-            return tomllib.loads(text), True
-    return json.loads(text), False
+    if text.startswith("{") and text.endswith("}"):
+        return json.loads(text), False
+    file = _CONFIG_FILE.match(text)
+    if file is None:
+        return tomllib.loads(text), True
+    path = page_dir / text.split("?")[0]
+    content = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if file.group(1) == "json":
+        return (json.loads(content) if content else {}), False
+    return tomllib.loads(content), True
+
+
+def page_configs(html: str, page_dir: Path) -> tuple[list[Config], list[Config]]:
+    """The page's PyScript configs: those of its ``py`` scripts and its ``<mpy-config>``s."""
+    py = [_read_config(a or b, page_dir) for a, b in _PY_CONFIG.findall(html)]
+    return py, [_read_config(text, page_dir) for text in _MPY_CONFIG.findall(html)]
 
 
 def _off(config: dict[str, object]) -> set[str]:
-    plugins = config.get("plugins", [])
-    return {p[1:] for p in plugins if isinstance(p, str) and p.startswith("!")} if isinstance(plugins, list) else set()
+    names = config.get("plugins", [])
+    return {p[1:] for p in names if isinstance(p, str) and p.startswith("!")} if isinstance(names, list) else set()
 
 
 def page_plugins_off(html: str, page_dir: Path) -> tuple[set[str], bool] | None:
     """(plugins the page switches off for both interpreter types, whether it reads a TOML
     config), or None for a page without PyScript."""
-    py = [a or b for a, b in _PY_CONFIG.findall(html)]
+    py, mpy = page_configs(html, page_dir)
     if not py and 'type="py"' not in html:
         return None
-    configs = [_read_config(value, page_dir) for value in py]
-    off_py = set.intersection(*(_off(c) for c, _ in configs)) if configs else set()
-    mpy = [_read_config(text, page_dir) for text in _MPY_CONFIG.findall(html)]
+    off_py = set.intersection(*(_off(c) for c, _ in py)) if py else set()
     off_mpy = set.intersection(*(_off(c) for c, _ in mpy)) if mpy else set()
-    return off_py & off_mpy, any(toml for _, toml in [*configs, *mpy])
+    return off_py & off_mpy, any(toml for _, toml in [*py, *mpy])
 
 
 def unused_core_chunks(root: Path, bundle: str) -> set[str]:
@@ -66,9 +81,8 @@ def unused_core_chunks(root: Path, bundle: str) -> set[str]:
     found = [p for p in pages if p is not None]
     if not found:
         return set()
-    chunks = plugin_chunks(bundle)
     off = set.intersection(*(off for off, _ in found))
-    unused = {chunk for name, chunk in chunks.items() if name in off}
+    unused = {chunk for name, chunk in plugins(bundle).items() if name in off and chunk is not None}
     if not any(toml for _, toml in found):
         unused |= {name for name in re.findall(r'import\("\./([^"]+)"\)', bundle) if TOML_CHUNK.match(name)}
     return unused
