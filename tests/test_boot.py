@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from tests.browser import BootState, boot_page
 from tests.ui import py
+from tools.precompress import brotli_path
 from tools.pyscript_modules import pyscript_package
 from tools.vendor import vendored_pyodide_version
 
@@ -80,9 +82,24 @@ def test_no_console_errors(booted: BootState) -> None:
 
 def test_progress_steps_were_shown(booted: BootState) -> None:
     texts = [text for _, text in booted.steps]
-    expected = ["paso 2 de 4: descargando el juego (13 MB, solo la primera vez)", "paso 3 de 4: arrancando Python",
+    expected = ["paso 2 de 4: descargando el juego (4,5 MB, solo la primera vez)", "paso 3 de 4: arrancando Python",
                 "paso 4 de 4: repartiendo las cartas"]
     assert [t for t in texts if t in expected] == expected, texts
+
+
+def test_download_size_shown_is_what_the_page_fetched(booted: BootState) -> None:
+    """The loader's "descargando el juego (4,5 MB…)" is what a first visit transfers: the
+    brotli copy the server sends where the build made one, else its gzip (within 10 %)."""
+    def wire_size(path: Path) -> int:
+        compressed = brotli_path(path)
+        return compressed.stat().st_size if compressed.is_file() else len(gzip.compress(path.read_bytes()))
+
+    fetched = {p for p in booted.local_paths if not p.endswith(".whl")}  # micropip: only when asked for
+    total = sum(wire_size(ROOT / ("index.html" if p == "/" else p.lstrip("/"))) for p in fetched)
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    shown = [float(m.replace(",", ".")) for m in re.findall(r"\((\d+[.,]\d) MB", html)]
+    assert len(shown) == 2 and shown[0] == shown[1], shown  # English and Spanish
+    assert abs(shown[0] * 1e6 - total) <= 0.1 * total, (shown, total, sorted(fetched))
 
 
 def test_micropip_loads_from_this_origin(booted: BootState) -> None:
@@ -167,20 +184,42 @@ json.dumps({"deck": load_deck_art() is not None, "loaders": loaders, "doc": mus.
 
 def test_pyscript_package_comes_compiled_in_mus_zip(booted: BootState) -> None:
     """PyScript's own Python package is imported as bytecode from mus.zip, compiled from the
-    very sources PyScript wrote into the working directory (and would otherwise compile)."""
+    very sources PyScript's prelude would have written into the working directory: the page's
+    interpreter module (static/pyodide-start.mjs) runs the prelude without those writes."""
     report = json.loads(booted.page.evaluate(
         """() => window.__mus.pyodide.runPython(`
 import json, pathlib, sys
 modules = {n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n, m in sys.modules.items()
            if n.split(".")[0] == "pyscript" and getattr(m, "__spec__", None) and m.__spec__.origin}
-written = {str(p): p.read_text() for p in pathlib.Path("pyscript").rglob("*.py")}
-json.dumps({"modules": modules, "written": written})
+json.dumps({"modules": modules, "written": sorted(map(str, pathlib.Path("pyscript").rglob("*")))})
 `)"""))
     assert len(report["modules"]) > 10, report["modules"]
     for name, where in report["modules"].items():
         assert where.startswith("zipimporter /home/pyodide/mus.zip/pyscript/"), (name, where)
+    assert report["written"] == []
     vendored = pyscript_package(ROOT / "static" / "vendor" / "pyscript")
-    assert report["written"] == vendored  # the same sources, so the same modules
+    assert sorted(booted.page.evaluate("() => window.__mus.skippedWrites")) == sorted(vendored)
+
+
+def test_prelude_is_left_whole_unless_it_only_writes_the_package(booted: BootState) -> None:
+    """Code that is not exactly PyScript's package writer runs as PyScript gave it."""
+    results = booted.page.evaluate("""async () => {
+        const { preludeWithoutWrites } = await import("./static/pyodide-start.mjs");
+        const head = "import os as _os\\nfrom pathlib import Path as _Path\\n_path = None\\n";
+        const write = '_path = _Path("./pyscript/a.py")\\n_path.write_text("x = 1\\\\n",encoding="utf-8")\\n';
+        const tail = "import pyscript as _pyscript\\ndel _Path\\n";
+        return {
+            writer: preludeWithoutWrites(head + write + tail),
+            other_line: preludeWithoutWrites(head + write + "import os\\n" + tail),
+            other_path: preludeWithoutWrites(head + write.replace("./pyscript/", "./elsewhere/") + tail),
+            no_writes: preludeWithoutWrites(head + tail),
+            script: preludeWithoutWrites("from mus.web.main import start\\nstart()\\n"),
+        };
+    }""")
+    assert results["writer"] == {"code": "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n"
+                                         "import pyscript as _pyscript\ndel _Path\n", "written": ["pyscript/a.py"]}
+    assert results["other_line"] is None and results["other_path"] is None
+    assert results["no_writes"] is None and results["script"] is None
 
 
 def test_skeleton_paints_before_python(browser: Any, base_url: str) -> None:
