@@ -7,7 +7,8 @@
 //
 // It also gives Python the game (mus.zip, imported in place: snapshot.mjs installGame): the one
 // request for it serves both the snapshot's check and Python (the pages' PyScript configs list
-// no files).
+// no files), and spares PyScript's prelude the writing of a package mus.zip already holds
+// (skipPackageWrites).
 import { loadPyodide as loadPlainPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 import { PYODIDE_INDEX, dropSnapshot, fetchGame, installGame, readSnapshot } from "./snapshot.mjs";
 
