@@ -115,6 +115,23 @@ def test_coach_panel_is_off_by_default_then_follows_the_table() -> None:
     assert s.coach_due() and build_view(s)["coach"]["pending"]
 
 
+def test_coach_panel_leaves_out_a_lance_settled_before_the_player_speaks() -> None:
+    """Deal 20 (señas off): the partner cuts the mus and envida at grande, both rivals decline,
+    and chica goes round to the player, whose first call it is: the panel starts at chica
+    (tests/test_ui_coach.py waits for whichever lances are open)."""
+    s = _session(coach="true", senas="false")
+    s.new_game(seed=20)
+    while s.bot_to_play() is not None:
+        s.bot_move()
+    s.update_coach()
+    assert s.game.observation(0)["phase"] == "chica"
+    lances = [line["lance"] for line in build_view(s)["coach"]["lances"]]
+    assert lances == list(coach(s.game.observation(0))["lances"])
+    assert lances[0] == "chica" and "grande" not in lances
+    center = regions(build_view(s))["center"][0]
+    assert 'data-coach="chica"' in center and 'data-coach="grande"' not in center
+
+
 def test_setup_offers_the_coach_and_reasons_settings() -> None:
     s = _session()
     html = regions(build_view(s))["overlay"][0]
