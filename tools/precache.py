@@ -70,7 +70,6 @@ def core_chunks(pyscript_dir: Path, site: Path | None = None) -> list[str]:
     with ``site``, less the plugins and the TOML parser none of its pages loads
     (``tools/page_config.py``)."""
     wanted, todo = {"core.js", "core.css"}, ["core.js"]
-    unused: set[str] = set()
     while todo:
         name = todo.pop()
         path = pyscript_dir / name
