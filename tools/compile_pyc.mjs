@@ -9,9 +9,11 @@
 // IN's were: zipimport reads them without inflating, and the server's brotli copy of the whole
 // zip compresses across files (the -OO stdlib: 1.77 MB, against 3.29 MB when deflated entry
 // by entry). PREFIX is prepended to NAME in the code objects' file names, which tracebacks
-// show. --lean (the game's own mus.zip) leaves out the docstrings of modules and functions
-// (asserts stay) and column positions (line numbers stay): tracebacks still name the file,
-// function and line, and the bytecode is a quarter smaller. --optimize (the stdlib) compiles
+// show. --lean (the game's own mus.zip) leaves out the docstrings of modules and functions,
+// functions' annotations (nothing in the game reads them at run time; classes keep theirs:
+// dataclass() and NamedTuple read their fields from them) and column positions (asserts and
+// line numbers stay): tracebacks still name the file, function and line, and the bytecode is a
+// quarter smaller. --optimize (the stdlib) compiles
 // as `python -OO` would: without docstrings and asserts, which CPython supports for its stdlib
 // (Pyodide's own modules there handle a missing docstring).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -41,9 +43,17 @@ import marshal
 import zipfile
 
 
-def without_docstrings(tree):
-    # Classes keep theirs: dataclass() makes one from the signature (slow) when there is none.
+def lean_tree(tree):
+    # Classes keep their docstrings: dataclass() makes one from the signature (slow) when there
+    # is none.
     for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            arguments = node.args
+            for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                        arguments.vararg, arguments.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \\
@@ -60,7 +70,7 @@ with zipfile.ZipFile("/tmp/in.zip") as source, \\
             out.writestr(info, data, compress_type=zipfile.ZIP_STORED)
             continue
         filename = prefix + info.filename
-        code = compile(without_docstrings(ast.parse(data, filename)) if lean else data, filename, "exec",
+        code = compile(lean_tree(ast.parse(data, filename)) if lean else data, filename, "exec",
                        dont_inherit=True, optimize=optimize)
         header = importlib.util.MAGIC_NUMBER + bytes(12)  # flags, mtime, size: unchecked
         out.writestr(zipfile.ZipInfo(info.filename + "c", info.date_time), header + marshal.dumps(code),
