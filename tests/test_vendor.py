@@ -48,13 +48,26 @@ def test_micropip_wheel_matches_lock_file() -> None:
     assert vendor.sha256_file(wheel) == entry["sha256"] == vendor.PINNED_WHEELS[entry["file_name"]]
 
 
-def test_vendored_lock_only_changes_micropip_hash() -> None:
+def test_vendored_lock_lists_only_micropip() -> None:
+    """The lock file names only the package the site serves, with the pinned hash; the rest of
+    Pyodide's lock is as it ships."""
     upstream_path = vendor.PYODIDE_DIR / "pyodide-lock.json"
     assert upstream_path.is_file(), "expected node_modules: run ./check, which runs npm ci"
     upstream = json.loads(upstream_path.read_text())
     vendored = json.loads((PYODIDE / "pyodide-lock.json").read_text())
-    upstream["packages"]["micropip"]["sha256"] = vendored["packages"]["micropip"]["sha256"]
-    assert vendored == upstream
+    assert list(vendored["packages"]) == ["micropip"]
+    micropip = vendored["packages"]["micropip"]
+    assert micropip == {**upstream["packages"]["micropip"], "sha256": micropip["sha256"]}
+    assert {k: v for k, v in vendored.items() if k != "packages"} == \
+        {k: v for k, v in upstream.items() if k != "packages"}
+    assert (PYODIDE / micropip["file_name"]).is_file()
+
+
+def test_served_lock_names_the_missing_package() -> None:
+    lock = '{"info": {}, "packages": {"numpy": {"file_name": "numpy.whl", "sha256": "0"}}}'
+    entry = {"name": "micropip", "file_name": "micropip.whl"}
+    with pytest.raises(vendor.VendorError, match="does not list micropip.whl"):
+        vendor.served_lock_text(lock, entry, "1")
 
 
 def test_no_source_maps_or_docs() -> None:

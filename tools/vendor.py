@@ -347,22 +347,21 @@ def compile_pyc(source: Path, dest: Path, prefix: str, lean: bool = False, optim
         raise VendorError(f"compiling {source.name} to .pyc failed:\n{result.stderr.strip()}")
 
 
-def patched_lock_text(lock_text: str, entry: dict[str, str], sha256: str) -> str:
-    """``lock_text`` with ``entry``'s sha256 replaced by ``sha256`` (nothing else changes)."""
-    if entry["sha256"] == sha256:
-        return lock_text
-    needle = f'"sha256": "{entry["sha256"]}"'
-    if lock_text.count(needle) != 1:
-        raise VendorError(f"cannot find {entry['name']}'s sha256 exactly once in pyodide-lock.json")
-    text = lock_text.replace(needle, f'"sha256": "{sha256}"')
-    patched = json.loads(text)["packages"][entry["name"]]
-    if patched["sha256"] != sha256 or patched["file_name"] != entry["file_name"]:
-        raise VendorError(f"patching pyodide-lock.json changed the wrong entry (not {entry['name']})")
-    return text
+def served_lock_text(lock_text: str, entry: dict[str, str], sha256: str) -> str:
+    """Pyodide's lock file listing only ``entry``'s package, the one the site serves, with
+    ``sha256`` as its hash (Pyodide checks the download against it). The other 350-odd
+    packages are not served here: listed, they would cost every page 21 KB over the wire and
+    fail only when fetched."""
+    lock = json.loads(lock_text)
+    package = lock["packages"].get(entry["name"])
+    if package is None or package["file_name"] != entry["file_name"]:
+        raise VendorError(f"pyodide-lock.json does not list {entry['file_name']}")
+    return json.dumps({**lock, "packages": {entry["name"]: {**package, "sha256": sha256}}},
+                      indent=2, sort_keys=True) + "\n"
 
 
 def write_lock(dest: Path, entry: dict[str, str], sha256: str) -> bool:
-    text = patched_lock_text((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"), entry, sha256)
+    text = served_lock_text((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"), entry, sha256)
     target = dest / "pyodide-lock.json"
     if target.is_file() and target.read_text(encoding="utf-8") == text:
         return False
