@@ -281,6 +281,28 @@ def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> No
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def test_log_fades_at_the_top_only_with_more_above(instant: BootState) -> None:
+    """On a phone the log shows its newest lines in a short box; the oldest line in view, often
+    cut, fades out while there is more above it, and only then (instant mode on)."""
+    page = instant.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    read = """() => { const log = document.getElementById('log');
+        return {more: log.scrollHeight > log.clientHeight, top: log.scrollTop,
+                fade: parseFloat(getComputedStyle(log).getPropertyValue('--log-fade'))}; }"""
+    try:
+        show_state(page, "declarations")
+        page.wait_for_timeout(50)
+        newest = page.evaluate(read)
+        assert newest["more"] and newest["top"] > 0, newest
+        assert newest["fade"] > 8, newest  # 0.9em
+        page.evaluate("() => { document.getElementById('log').scrollTop = 0; }")
+        page.wait_for_timeout(50)
+        oldest = page.evaluate(read)
+        assert oldest["top"] == 0 and oldest["fade"] == 0, oldest
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_ordago_asks_twice(instant: BootState) -> None:
     page = instant.page
     show_state(page, "declarations")
