@@ -167,6 +167,21 @@ def settle(page: Any, precache: bool, timeout: float) -> None:
     page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
 
 
+def wait_ready(page: Any, cdp: Any, timeout: float) -> float:
+    """``window.__readyAt`` once the page has it, asked through the DevTools protocol: Playwright's
+    own waits (``wait_for_selector``, ``wait_for_function``) first put its selector engine into
+    the loading page, about 160 ms of script at CPU 4x, which delayed the first paint measured
+    (the bare page's on the phone profile: 608 against 412 ms, medians of 6 loads each)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = cdp.send("Runtime.evaluate", {"expression": "window.__readyAt ?? null", "returnByValue": True})
+        if answer["result"].get("value") is not None:
+            return float(answer["result"]["value"])
+        if time.monotonic() > deadline:
+            raise TimeoutError("the page did not reach html.ready")
+        page.wait_for_timeout(100)
+
+
 def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool, timeout: float) -> Sample:
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -198,11 +213,10 @@ def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool
     cdp.on("Network.dataReceived", on_data)
     cdp.on("Network.loadingFinished", on_finished)
     page.goto(url, wait_until="commit", timeout=timeout * 1000)
-    page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+    ready = wait_ready(page, cdp, timeout)
     paint = page.evaluate("""() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
         ?? performance.getEntriesByType('paint').at(-1)?.startTime ?? NaN""")
-    ready = page.evaluate("() => window.__readyAt")
-    sample = Sample(float(paint), float(ready), requests, wire, decoded)
+    sample = Sample(float(paint), ready, requests, wire, decoded)
     if not offline:
         settle(page, bool(context.service_workers), timeout)
     cdp.detach()
