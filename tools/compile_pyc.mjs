@@ -47,13 +47,10 @@ def lean_tree(tree):
     # Classes keep their docstrings: dataclass() makes one from the signature (slow) when there
     # is none.
     for node in ast.walk(tree):
+        if isinstance(node, ast.arg):  # a parameter's annotation
+            node.annotation = None
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             node.returns = None
-            arguments = node.args
-            for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
-                        arguments.vararg, arguments.kwarg]:
-                if arg is not None:
-                    arg.annotation = None
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \\
