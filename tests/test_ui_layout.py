@@ -286,17 +286,18 @@ def test_log_fades_at_the_top_only_with_more_above(instant: BootState) -> None:
     cut, fades out while there is more above it, and only then (instant mode on)."""
     page = instant.page
     page.set_viewport_size({"width": 360, "height": 740})
-    read = """() => { const log = document.getElementById('log');
-        return {more: log.scrollHeight > log.clientHeight, top: log.scrollTop,
-                fade: parseFloat(getComputedStyle(log).getPropertyValue('--log-fade'))}; }"""
+    fade = "parseFloat(getComputedStyle(document.getElementById('log')).getPropertyValue('--log-fade'))"
+    read = f"""() => {{ const log = document.getElementById('log');
+        return {{more: log.scrollHeight > log.clientHeight, top: log.scrollTop, fade: {fade}}}; }}"""
     try:
         show_state(page, "declarations")
-        page.wait_for_timeout(50)
+        # the scroll timeline takes effect at the next frame
+        page.wait_for_function(f"() => {fade} > 8", timeout=2000)
         newest = page.evaluate(read)
         assert newest["more"] and newest["top"] > 0, newest
         assert newest["fade"] > 8, newest  # 0.9em
         page.evaluate("() => { document.getElementById('log').scrollTop = 0; }")
-        page.wait_for_timeout(50)
+        page.wait_for_function(f"() => {fade} === 0", timeout=2000)
         oldest = page.evaluate(read)
         assert oldest["top"] == 0 and oldest["fade"] == 0, oldest
     finally:
