@@ -50,7 +50,9 @@ class BootState:
     failed_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
-    encodings: dict[str, str] = field(default_factory=dict)  # local path: Content-Encoding ("" if none)
+    # local path: Content-Encoding ("" if none) of the bodies the server sent (200s, not from the
+    # service worker)
+    encodings: dict[str, str] = field(default_factory=dict)
     boot_seconds: float = 0.0
     steps: list[Any] = field(default_factory=list)
 
@@ -105,7 +107,7 @@ def boot_page(
     def on_response(response: Any) -> None:
         if response.status >= 400:
             state.failed_requests.append(f"{response.url} (HTTP {response.status})")
-        if is_local(response.url):
+        if is_local(response.url) and response.status == 200 and not response.from_service_worker:  # bodies sent
             state.encodings[urlsplit(response.url).path] = response.headers.get("content-encoding", "")
 
     page.on("response", on_response)

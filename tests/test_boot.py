@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import BootState, boot_page
+from tests.browser import SNAPSHOT_WORKER, BootState, boot_page
 from tests.ui import py
 from tools.precompress import brotli_path
 from tools.pyscript_modules import pyscript_package
@@ -128,12 +128,18 @@ def test_preloaded_files_are_fetched_once_and_used(booted: BootState) -> None:
     assert not [m for m in booted.console if "preload" in m.lower()], booted.console
 
 
-def test_big_files_arrive_brotli_compressed(booted: BootState) -> None:
-    """Chromium accepts br, so the build's .br copies of the wasm, the stdlib and the game
-    are what crossed the wire; Pyodide booted from them (the page is ready)."""
+def test_every_file_arrives_brotli_compressed(booted: BootState) -> None:
+    """Chromium accepts br, so the build's .br copies are what crossed the wire: of the wasm, the
+    stdlib and the game, and of the page itself, its style and scripts; Pyodide booted from them
+    (the page is ready)."""
     for path in ("/static/vendor/pyodide/pyodide.asm.wasm", "/static/vendor/pyodide/python_stdlib.zip",
-                 "/static/vendor/pyodide/pyodide.asm.mjs", "/static/mus.zip"):
+                 "/static/vendor/pyodide/pyodide.asm.mjs", "/static/mus.zip", "/", "/static/style.css",
+                 "/static/pyodide-start.mjs"):
         assert booted.encodings.get(path) == "br", (path, booted.encodings)
+    # micropip is asked for later; the snapshot worker is the harness's stub (boot_page).
+    crossed = {p: e for p, e in booted.encodings.items() if not p.endswith((".whl", ".png", SNAPSHOT_WORKER))}
+    assert crossed == dict.fromkeys(crossed, "br")
+    assert len(crossed) >= 12, crossed
     assert booted.page.evaluate("() => window.__mus.pyodide.version") == vendored_pyodide_version(
         ROOT / "static" / "vendor" / "pyodide")
 

@@ -201,6 +201,21 @@ def test_a_page_loads_files_with_current_brotli_copies() -> None:
     assert not any(rel.endswith(".br") for rel in precache.precache_files(vendor.ROOT))
 
 
+def test_the_sites_own_files_have_current_brotli_copies() -> None:
+    """Every page, style, script and data file the service worker precaches has its .br, made
+    from the version on disk (the build writes them), as the runtime's files have."""
+    own = vendor.site_files()
+    names = {p.relative_to(vendor.ROOT).as_posix() for p in own}
+    assert {"index.html", "lessons.html", "embed.html", "manifest.webmanifest", "static/style.css",
+            "static/pyodide-start.mjs", "static/pwa.js", "static/mus.zip", "static/lessons/mus.json"} <= names
+    precached = set(precache.precache_files(vendor.ROOT))
+    assert names == {rel for rel in precached if not rel.startswith("static/vendor/") and not rel.endswith(".png")}
+    for path in own:
+        assert precompress.is_current(path, precompress.brotli_path(path)), f"{path}: run python -m tools.vendor"
+    page = vendor.ROOT / "index.html"
+    assert precompress.decompress(precompress.brotli_path(page).read_bytes()) == page.read_bytes()
+
+
 def test_mus_zip_built_deflated_is_stale(tmp_path: Path) -> None:
     """A mus.zip from before (deflated entries) is rebuilt stored, with its .br."""
     src = tmp_path / "mus"

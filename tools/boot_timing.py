@@ -12,8 +12,8 @@ rule, booting
 * ``stock``: PyScript core and Pyodide as their npm packages ship them (the stdlib whole, as
   source), so app ÷ stock is the whole app against an empty PyScript page.
 
-All three are served by ``tools/serve.py`` with brotli copies of the same boot files made by the
-same build rule (else gzip). The stock site is kept in ``.cache/boot-timing/stock`` so that its
+All three are served by ``tools/serve.py`` with brotli copies, made by the same build rule, of
+the same boot files and of each site's own files (``tools/vendor.py`` ``site_files``). The stock site is kept in ``.cache/boot-timing/stock`` so that its
 brotli copies are made once.
 Then, in headless Chromium, for each run, profile and page, the pages' order rotating from run
 to run so that the load of a shared machine falls on all alike:
@@ -54,7 +54,7 @@ if __package__ in (None, ""):
 from tools.chromium import PRECACHED_CACHE_JS, browser, served  # noqa: E402
 from tools.precache import core_chunks, read_precache, vendor_files, write_service_worker  # noqa: E402
 from tools.precompress import precompress as write_brotli  # noqa: E402
-from tools.vendor import CORE_DIR, PYODIDE_DIR, PYODIDE_RUNTIME_FILES, ROOT  # noqa: E402
+from tools.vendor import CORE_DIR, PYODIDE_DIR, PYODIDE_RUNTIME_FILES, ROOT, site_files  # noqa: E402
 
 PROFILES: dict[str, dict[str, float] | None] = {
     "desktop": None,
@@ -118,6 +118,7 @@ def bare_site(dest: Path) -> Path:
     _bare_page(dest)
     (dest / "static" / "vendor").symlink_to(ROOT / "static" / "vendor", target_is_directory=True)
     write_service_worker(dest)
+    write_brotli(site_files(dest))  # as the app's own files are: the page, its config, pwa.js
     return dest
 
 
@@ -137,7 +138,7 @@ def stock_site(dest: Path = STOCK_SITE) -> Path:
         _copy_if_changed(PYODIDE_DIR / name, vendor / "pyodide" / name)
     for name in core_chunks(CORE_DIR / "dist"):
         _copy_if_changed(CORE_DIR / "dist" / name, vendor / "pyscript" / name)
-    write_brotli(dest / rel for rel in vendor_files(dest))
+    write_brotli([*(dest / rel for rel in vendor_files(dest)), *site_files(dest)])
     write_service_worker(dest)
     return dest
 

@@ -4,7 +4,8 @@ Brotli at quality 11 takes tens of seconds for the wasm, too slow to do per requ
 build writes ``NAME.br`` once (``tools/brotli.mjs``, Node's zlib) and a server sends it with
 ``Content-Encoding: br`` to browsers that accept br, as static hosts do with precompressed
 files. ``tools/vendor.py`` makes them for Pyodide's boot files, the PyScript core chunks a page
-loads and ``static/mus.zip``; ``tools/serve.py`` sends them.
+loads, ``static/mus.zip`` and the site's own pages, styles, scripts and data files
+(``site_files``); ``tools/serve.py`` sends them.
 
 A ``.br`` is current when its mtime equals its source's to the nanosecond: the build copies the
 source's mtime (read before compressing) onto it, and any later write to the source gives the

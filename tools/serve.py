@@ -11,7 +11,8 @@
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
   a reload picks up edits the way a new deploy would (``tools/precache.py``).
 * Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
-  build writes them for the runtime's boot files and ``mus.zip``: ``tools/precompress.py``)
+  build writes them for the runtime's boot files and every file of the site's own that the
+  service worker precaches but the PNG icons: ``tools/precompress.py``)
   is sent as that ``.br`` with ``Content-Encoding: br`` to browsers that accept br; other text
   and binary assets (wasm, js, mjs, css, html, svg, json, zip…), and those files for browsers
   without br, are sent gzip-compressed to browsers that accept it (compressed once per file

@@ -23,8 +23,9 @@ What ends up in ``static/vendor/`` (git-ignored):
 * ``manifest.json``: versions and sizes of what was vendored.
 
 Then it builds ``static/mus.zip`` (the ``mus`` package and ``static/deck.svg``, entries stored,
-and its ``.br``) and writes the service worker ``sw.js`` with its precache list
-(``tools/precache.py``).
+and its ``.br``), writes the service worker ``sw.js`` with its precache list
+(``tools/precache.py``) and a ``.br`` beside each page, style, script and data file that list
+names (``site_files``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
@@ -49,7 +50,7 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from tools.precache import PrecacheError, core_chunks, write_service_worker
+from tools.precache import PrecacheError, core_chunks, page_files, static_files, write_service_worker
 from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
 from tools.pyscript_modules import PyScriptModulesError, core_bundle, pyscript_package
 
@@ -589,6 +590,14 @@ def boot_files() -> list[Path]:
             *(VENDOR_DIR / "pyodide" / name for name in PYODIDE_RUNTIME_FILES)]
 
 
+def site_files(root: Path = ROOT) -> list[Path]:
+    """The site's own files the service worker precaches, which get a ``.br`` like the runtime's:
+    the pages and their manifest, styles, scripts, lessons and the game; not the PNG icons,
+    which brotli cannot shrink."""
+    return [root / rel for rel in sorted({*page_files(root), *static_files(root)})
+            if not rel.endswith(".png")]
+
+
 def _fmt(n: int) -> str:
     return f"{n / 1e6:8.2f} MB" if n >= 100_000 else f"{n / 1e3:8.1f} kB"
 
@@ -643,6 +652,7 @@ def main(argv: list[str] | None = None) -> int:
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
         sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
+        compressed = precompress(site_files())
     except (VendorError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
@@ -652,6 +662,7 @@ def main(argv: list[str] | None = None) -> int:
         br = brotli_path(MUS_ZIP).stat().st_size
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state}; br {_fmt(br).strip()})")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
+        print(f"  {len(compressed)} .br file(s) of the site's own files written")
     return 0
 
 
