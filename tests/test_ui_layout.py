@@ -1,4 +1,4 @@
-"""One screen on any phone: at five sizes and in each state, no page scroll, and the
+"""One screen on any phone: at six sizes and in each state, no page scroll, and the
 player's cards and every button fully on screen; nothing drawn over a bubble, a card or a
 seña; the count whole without scrolling, in type no smaller than 12 px. Positions come from
 ``Game.from_deal`` written as a save and restored in the page (no hidden cards go through
@@ -19,18 +19,21 @@ from tests.ui import py
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800)]
+SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800), (360, 640)]  # the guide's five and a common small Android
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
 SCORE = {"reached": (37, 37)}  # the other states start at 12–23
 # With señas and every rival's caught: the partner shows la 31, the left rival three señas
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
-RULES = {"senas-step": SENAS, "senas-bet": SENAS}
+RULES = {"senas-step": SENAS, "senas-bet": SENAS, "senas-postre": SENAS}
 COUNTS = ("count", "count-during", "reached")
 STATES: dict[str, tuple[int, list[str]]] = {
     "senas-step": (1, ["no hay mus", "señas", "señas", "señas"]),
     "senas-bet": (1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido"]),
+    # the player mano: the left rival's plate says postre on a second line above his señas,
+    # under the partner's plate and his two-word answer
+    "senas-postre": (0, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "envido", "no quiero"]),
     "discard": (1, ["mus", "mus", "mus", "mus"]),
     "envite": (3, ["no hay mus", "envido"]),
     "raise": (2, ["no hay mus", "envido", "envido 3"]),
