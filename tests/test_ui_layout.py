@@ -22,18 +22,23 @@ pytestmark = pytest.mark.browser
 SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800), (360, 640)]  # the guide's five and a common small Android
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
-SCORE = {"reached": (37, 37)}  # the other states start at 12–23
 # With señas and every rival's caught: the partner shows la 31, the left rival three señas
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
-RULES = {"senas-step": SENAS, "senas-bet": SENAS, "senas-postre": SENAS}
-COUNTS = ("count", "count-during", "reached")
+RULES = {"senas-step": SENAS, "senas-bet": SENAS, "senas-postre": SENAS, "senas-raise": SENAS}
+COUNTS = ("count", "count-during", "count-long", "reached", "won")
+# Hands with long descriptions (two lines each on a small phone) for the longest counts.
+DEALS = {"count-long": ["C64A", "RRC4", "C75A", "SSCA"], "won": ["AA5S", "447C", "C64A", "RRR4"]}
+SCORE = {"reached": (37, 37), "won": (21, 13)}  # the other states start at 12–23
+JUEGOS = {"won": (0, 1)}
 STATES: dict[str, tuple[int, list[str]]] = {
     "senas-step": (1, ["no hay mus", "señas", "señas", "señas"]),
     "senas-bet": (1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido"]),
     # the player mano: the left rival's plate says postre on a second line above his señas,
     # under the partner's plate and his two-word answer
     "senas-postre": (0, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "envido", "no quiero"]),
+    # and the left rival raising the partner's envite: three lines on his plate, three words said
+    "senas-raise": (0, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido", "envido"]),
     "discard": (1, ["mus", "mus", "mus", "mus"]),
     "envite": (3, ["no hay mus", "envido"]),
     "raise": (2, ["no hay mus", "envido", "envido 3"]),
@@ -48,6 +53,10 @@ STATES: dict[str, tuple[int, list[str]]] = {
     "count-during": (0, ["no hay mus", "envido", "no quiero", "no quiero", "envido", "no quiero", "no quiero"]
                      + ["paso"] * 3),
     "reached": (0, ["no hay mus"] + ["paso"] * 11),
+    # grande wanted, chica refused, two pares and two juegos: six lines under four long hands
+    "count-long": (2, ["no hay mus", "paso", "paso", "paso", "envido", "quiero", "envido", "no quiero", "no quiero"]),
+    # the partida won: an órdago wanted at pares ends the second juego; its banner and its note
+    "won": (3, ["no hay mus"] + ["paso"] * 7 + ["envido", "no quiero", "no quiero", "ordago", "quiero"]),
 }
 
 MEASURE_JS = """() => {
@@ -95,7 +104,8 @@ MEASURE_JS = """() => {
 
 
 # Nothing over a bubble, a card or a name plate: señas (faces and labels), bubbles and plates
-# keep clear of each other, and none of them goes past the table's rim.
+# keep clear of each other, a bubble holds all its words, and none of them goes past the
+# table's rim.
 OVERLAP_JS = """() => {
   const out = [];
   const shown = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length);
@@ -113,9 +123,15 @@ OVERLAP_JS = """() => {
   for (const c of captions)
     for (const other of [...bubbles, ...cards, ...plates])
       if (meet(box(c), box(other))) out.push(`seña ${name(c)} meets ${name(other)}`);
-  for (const b of bubbles)
+  for (const b of bubbles) {
     for (const other of [...cards, ...plates])
       if (meet(box(b), box(other))) out.push(`bubble ${name(b)} meets ${name(other)}`);
+    const words = document.createRange();
+    words.selectNodeContents(b);
+    const w = words.getBoundingClientRect(), r = box(b);
+    if (w.left < r.left - 0.5 || w.right > r.right + 0.5 || w.top < r.top - 0.5 || w.bottom > r.bottom + 0.5)
+      out.push(`bubble ${name(b)}: its words spill out (${Math.round(w.left)}-${Math.round(w.right)})`);
+  }
   for (const a of plates)
     for (const b of plates)
       if (a.closest('.seat').id < b.closest('.seat').id && meet(box(a), box(b))) out.push(`plate ${name(a)} meets ${name(b)}`);
@@ -162,8 +178,9 @@ COUNT_JS = """() => {
 }"""
 
 
-def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23), rules: mus.Rules | None = None) -> str:
-    game = mus.Game.from_deal(HANDS, mano=mano, score=score, seed=5, rules=rules)
+def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23), rules: mus.Rules | None = None,
+          hands: list[str] = HANDS, juegos: tuple[int, int] = (0, 0)) -> str:
+    game = mus.Game.from_deal(hands, mano=mano, score=score, seed=5, rules=rules, juegos=juegos)
     for action in actions:
         game = game.apply(action)
     saved = Saved(game, acked=0, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
@@ -176,7 +193,8 @@ def show_state(page: Any, name: str) -> None:
     mano, actions = STATES[name]
     # one task: no bot move of the previous position can write its save in between
     page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
-                  [_save(mano, actions, SCORE.get(name, (12, 23)), RULES.get(name)),
+                  [_save(mano, actions, SCORE.get(name, (12, 23)), RULES.get(name), DEALS.get(name, HANDS),
+                         JUEGOS.get(name, (0, 0))),
                    "from mus.web import app as _a; s = _a._app.session; s.saved = None; s.review = False; "
                    "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
     page.wait_for_timeout(30)
