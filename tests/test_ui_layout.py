@@ -278,6 +278,14 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
             m["off"] += page.evaluate(OVERLAP_JS)
         if m["off"]:
             problems[name] = m["off"]
+    # after the count that ends the partida, its result: whole, without scrolling either
+    show_state(page, "won")
+    page.click('#overlay [data-action="continuar"]')
+    page.wait_for_selector("#overlay.open .panel.fin")
+    m = page.evaluate(MEASURE_JS)
+    m["off"] += page.evaluate(COUNT_JS)
+    if m["off"]:
+        problems["fin"] = m["off"]
     page.set_viewport_size({"width": 1280, "height": 800})
     assert problems == {}
 
