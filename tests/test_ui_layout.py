@@ -19,18 +19,22 @@ from tests.ui import py
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800), (360, 640)]  # the guide's five and a common small Android
+# the guide's five sizes and a common small Android phone
+SIZES = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800), (360, 640)]
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
-# state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
 # With señas and every rival's caught: the partner shows la 31, the left rival three señas
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
-RULES = {"senas-step": SENAS, "senas-bet": SENAS, "senas-postre": SENAS, "senas-raise": SENAS}
 COUNTS = ("count", "count-during", "count-long", "reached", "won")
-# Hands with long descriptions (two lines each on a small phone) for the longest counts.
-DEALS = {"count-long": ["C64A", "RRC4", "C75A", "SSCA"], "won": ["AA5S", "447C", "C64A", "RRR4"]}
-SCORE = {"reached": (37, 37), "won": (21, 13)}  # the other states start at 12–23
-JUEGOS = {"won": (0, 1)}
+# How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
+# count-long and won deal hands with long descriptions (two lines each on a small phone).
+DEALS: dict[str, dict[str, Any]] = {
+    **{name: {"rules": SENAS} for name in ("senas-step", "senas-bet", "senas-postre", "senas-raise")},
+    "reached": {"score": (37, 37)},
+    "count-long": {"hands": ["C64A", "RRC4", "C75A", "SSCA"]},
+    "won": {"hands": ["AA5S", "447C", "C64A", "RRR4"], "score": (21, 13), "juegos": (0, 1)},
+}
+# state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
 STATES: dict[str, tuple[int, list[str]]] = {
     "senas-step": (1, ["no hay mus", "señas", "señas", "señas"]),
     "senas-bet": (1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido"]),
@@ -178,8 +182,8 @@ COUNT_JS = """() => {
 }"""
 
 
-def _save(mano: int, actions: list[str], score: tuple[int, int] = (12, 23), rules: mus.Rules | None = None,
-          hands: list[str] = HANDS, juegos: tuple[int, int] = (0, 0)) -> str:
+def _save(mano: int, actions: list[str], *, hands: list[str] = HANDS, score: tuple[int, int] = (12, 23),
+          rules: mus.Rules | None = None, juegos: tuple[int, int] = (0, 0)) -> str:
     game = mus.Game.from_deal(hands, mano=mano, score=score, seed=5, rules=rules, juegos=juegos)
     for action in actions:
         game = game.apply(action)
@@ -193,8 +197,7 @@ def show_state(page: Any, name: str) -> None:
     mano, actions = STATES[name]
     # one task: no bot move of the previous position can write its save in between
     page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
-                  [_save(mano, actions, SCORE.get(name, (12, 23)), RULES.get(name), DEALS.get(name, HANDS),
-                         JUEGOS.get(name, (0, 0))),
+                  [_save(mano, actions, **DEALS.get(name, {})),
                    "from mus.web import app as _a; s = _a._app.session; s.saved = None; s.review = False; "
                    "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
     page.wait_for_timeout(30)
