@@ -13,8 +13,8 @@ rule, booting
   source), so app ÷ stock is the whole app against an empty PyScript page.
 
 All three are served by ``tools/serve.py`` with brotli copies, made by the same build rule, of
-the same boot files and of each site's own files (``tools/vendor.py`` ``site_files``). The stock site is kept in ``.cache/boot-timing/stock`` so that its
-brotli copies are made once.
+the same boot files and of each site's own files (``tools/vendor.py`` ``site_files``). The stock
+site is kept in ``.cache/boot-timing/stock`` so that its brotli copies are made once.
 Then, in headless Chromium, for each run, profile and page, the pages' order rotating from run
 to run so that the load of a shared machine falls on all alike:
 
