@@ -21,7 +21,7 @@ from tools.precompress import brotli_path, decompress, is_current, precompress
 from tools.serve import accepted_encodings
 from tools import vendor
 from tools.pyscript_modules import pyscript_package
-from tools.vendor import build_mus_zip, mus_sources, mus_zip_is_stale
+from tools.vendor import PYSCRIPT_UNUSED, build_mus_zip, mus_sources, mus_zip_is_stale
 
 EXPECTED_TYPES = {
     "a.mjs": "text/javascript",
@@ -173,7 +173,7 @@ def test_a_new_pyscript_core_makes_mus_zip_stale(tmp_path: Path, monkeypatch: py
     touch_later(bundle)
     assert mus_zip_is_stale(src, built)
     build_mus_zip(src, built)
-    bundle.write_text('x;wo(".",{pyscript:{"__init__.py":"","web.py":""}});')
+    bundle.write_text('x;wo(".",{pyscript:{"__init__.py":"","extra.py":""}});')
     os.utime(bundle, ns=(built.stat().st_mtime_ns,) * 2)  # same time: the module list decides
     assert mus_zip_is_stale(src, built)
     bundle.write_text("x;no package here;")
@@ -194,7 +194,8 @@ def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
     contents = zip_contents(body)
     names = set(contents)
     expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}c" for p in mus_sources(ROOT / "mus")}
-    runtime = {f"{path}c" for path in pyscript_package(ROOT / "static" / "vendor" / "pyscript")}
+    runtime = {f"{path}c" for path in pyscript_package(ROOT / "static" / "vendor" / "pyscript")
+               if path not in PYSCRIPT_UNUSED}
     assert "pyscript/__init__.pyc" in runtime
     assert names == expected | runtime | {"deck.svg"}  # the sprite rides along: one request, read by Python
     assert contents["deck.svg"] == (ROOT / "static" / "deck.svg").read_bytes()

@@ -3,6 +3,7 @@ what a page loads), and nothing else; the zips a page loads have stored entries.
 
 from __future__ import annotations
 
+import ast
 import doctest
 import fnmatch
 import json
@@ -161,6 +162,39 @@ def test_trimmed_stdlib_keeps_what_its_modules_import() -> None:
             broken += [(module, target) for target in _top_level_imports(source, package)
                        if target in modules and modules[target] not in kept]
     assert len(modules) > 400 and broken == []
+
+
+def _imported_anywhere(source: str, name: str) -> set[str]:
+    """Every module ``source`` imports, at any depth (a page's script may ``await`` at its top)."""
+    tree = compile(source, name, "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    return found
+
+
+def test_unused_pyscript_modules_are_imported_nowhere() -> None:
+    """mus.zip carries PyScript's package less PYSCRIPT_UNUSED, and nothing imports those: not a
+    kept PyScript module at its top level, not the game, not a page's script."""
+    package = pyscript_modules.pyscript_package(PYSCRIPT)
+    unused = {path.removesuffix(".py").replace("/", ".") for path in vendor.PYSCRIPT_UNUSED}
+    assert set(vendor.PYSCRIPT_UNUSED) < set(package)
+    with zipfile.ZipFile(vendor.MUS_ZIP) as zf:
+        carried = {name.removesuffix("c") for name in zf.namelist() if name.startswith("pyscript/")}
+    assert carried == set(package) - set(vendor.PYSCRIPT_UNUSED)
+    broken = [(path, target) for path in sorted(carried)
+              for target in _top_level_imports(package[path], "pyscript") if target in unused]
+    sources = {str(p): p.read_text(encoding="utf-8") for p in vendor.mus_sources(vendor.MUS_SRC)}
+    for page in sorted(vendor.ROOT.glob("*.html")):
+        scripts = re.findall(r'<script type="py"[^>]*>(.*?)</script>', page.read_text(encoding="utf-8"), re.S)
+        sources |= {f"{page.name} script {i}": script for i, script in enumerate(scripts)}
+    assert any(" script " in name for name in sources)
+    broken += [(name, target) for name, source in sources.items()
+               for target in sorted(_imported_anywhere(source, name) & unused)]
+    assert broken == []
 
 
 def test_command_line_tools_stay_out_of_mus_zip() -> None:

@@ -22,8 +22,8 @@ What ends up in ``static/vendor/`` (git-ignored):
   server sends to browsers that accept br (``tools/precompress.py``).
 * ``manifest.json``: versions and sizes of what was vendored.
 
-Then it builds ``static/mus.zip`` (the ``mus`` package and ``static/deck.svg``, entries stored,
-and its ``.br``), writes the service worker ``sw.js`` with its precache list
+Then it builds ``static/mus.zip`` (the ``mus`` package, PyScript's own package less
+``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``), writes the service worker ``sw.js`` with its precache list
 (``tools/precache.py``) and a ``.br`` beside each page, style, script and data file that list
 names (``site_files``).
 
@@ -111,6 +111,12 @@ STDLIB_UNUSED = (
     "logging/config.py", "logging/handlers.py", "pyodide/_nodesock_transport.py",
     "pyodide/console.py", "urllib/request.py", "urllib/robotparser.py",
 )
+# Modules of PyScript's own package that no page imports, left out of mus.zip: pyscript's
+# __init__ does not import them, nor does the game (tests/test_vendor.py checks its sources and
+# pages), and `when` imports pyscript.web only when handed one of that module's elements.
+# PyScript's copies are never written either (skipPackageWrites in static/pyodide-start.mjs),
+# so a page that needs one must take it off this list.
+PYSCRIPT_UNUSED = ("pyscript/fs.py", "pyscript/media.py", "pyscript/web.py")
 # @pyscript/core dist: everything with these suffixes is a run-time file (chunks are lazy-loaded).
 CORE_SUFFIXES = (".js", ".mjs", ".css")
 
@@ -488,10 +494,12 @@ def _arcnames(src: Path, files: Iterable[Path]) -> list[str]:
 
 def runtime_modules() -> tuple[Path, dict[str, str]]:
     """The vendored PyScript core bundle and {``pyscript/….py``: source} of the package it
-    writes at every start, which ``mus.zip`` carries compiled (``tools/pyscript_modules.py``)."""
+    writes at every start less ``PYSCRIPT_UNUSED``: what ``mus.zip`` carries compiled
+    (``tools/pyscript_modules.py``)."""
     try:
         bundle = core_bundle(VENDOR_DIR / "pyscript")
-        return bundle, dict(sorted(pyscript_package(bundle.parent).items()))
+        package = pyscript_package(bundle.parent)
+        return bundle, {path: package[path] for path in sorted(package) if path not in PYSCRIPT_UNUSED}
     except PyScriptModulesError as error:
         raise VendorError(f"{error}: run `python3 -m tools.vendor`") from error
 
