@@ -25,14 +25,16 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # With señas and every rival's caught: the partner shows la 31, the left rival three señas
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
-COUNTS = ("count", "count-during", "count-long", "reached", "won")
+COUNTS = ("count", "count-during", "count-long", "count-longest", "reached", "won")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
-# count-long and won deal hands with long descriptions (two lines each on a small phone).
+# count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
 DEALS: dict[str, dict[str, Any]] = {
     **{name: {"rules": SENAS} for name in ("senas-step", "senas-bet", "senas-postre", "senas-raise")},
     "reached": {"score": (37, 37)},
     "count-long": {"hands": ["C64A", "RRC4", "C75A", "SSCA"]},
+    "count-longest": {"hands": ["AAS5", "SSSC", "RRR6", "33C4"]},
     "won": {"hands": ["AA5S", "447C", "C64A", "RRR4"], "score": (21, 13), "juegos": (0, 1)},
+    "juego-dense": {"rules": mus.Rules(senas=True), "seed": 7, "acked": 2},
 }
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
 STATES: dict[str, tuple[int, list[str]]] = {
@@ -59,6 +61,20 @@ STATES: dict[str, tuple[int, list[str]]] = {
     "reached": (0, ["no hay mus"] + ["paso"] * 11),
     # grande wanted, chica refused, two pares and two juegos: six lines under four long hands
     "count-long": (2, ["no hay mus", "paso", "paso", "paso", "envido", "quiero", "envido", "no quiero", "no quiero"]),
+    # chica and juego refused, grande and pares wanted: two lines during the hand, six counted
+    "count-longest": (1, ["no hay mus", "paso", "envido 6", "quiero", "paso", "envido", "no quiero", "no quiero",
+                          "paso", "envido 4", "quiero", "envido", "no quiero"]),
+    # the third hand of a partida dealt from a seed, as a walk through whole partidas met it:
+    # after two rounds of discards, with señas (one caught), every plate full (the partner's
+    # and the left rival's three lines), four bubbles said at juego, the player to bet
+    "juego-dense": (-1, ["mus", "no hay mus", "señas", "señas", "señas", "señas", "paso", "envido 4", "quiero",
+                         "paso", "paso", "paso", "envido", "no quiero", "quiero", "envido", "quiero", "paso", "paso",
+                         "mus", "mus", "mus", "mus", "descarte 3", "descarte 0 1 2 3", "descarte 0", "descarte 1 2 3",
+                         "no hay mus", "señas", "señas", "señas", "señas", "envido 4", "quiero", "paso", "paso",
+                         "envido", "no quiero", "quiero", "paso", "ordago", "no quiero",
+                         "mus", "mus", "mus", "mus", "descarte 2 3", "descarte 1 2 3", "descarte 2 3", "descarte 0",
+                         "mus", "mus", "no hay mus", "señas", "señas", "señas", "sin señas", "paso", "paso",
+                         "envido 4", "no quiero", "no quiero", "paso", "envido", "no quiero", "quiero"]),
     # the partida won: an órdago wanted at pares ends the second juego; its banner and its note
     "won": (3, ["no hay mus"] + ["paso"] * 7 + ["envido", "no quiero", "no quiero", "ordago", "quiero"]),
 }
@@ -183,11 +199,15 @@ COUNT_JS = """() => {
 
 
 def _save(mano: int, actions: list[str], *, hands: list[str] = HANDS, score: tuple[int, int] = (12, 23),
-          rules: mus.Rules | None = None, juegos: tuple[int, int] = (0, 0)) -> str:
-    game = mus.Game.from_deal(hands, mano=mano, score=score, seed=5, rules=rules, juegos=juegos)
+          rules: mus.Rules | None = None, juegos: tuple[int, int] = (0, 0), seed: int | None = None,
+          acked: int = 0) -> str:
+    """A save of ``actions`` played on ``hands`` dealt with ``mano`` (or, given a ``seed``, from a
+    new partida's first deal, its mano drawn by lot)."""
+    game = (mus.Game.new(rules, seed=seed) if seed is not None
+            else mus.Game.from_deal(hands, mano=mano, score=score, seed=5, rules=rules, juegos=juegos))
     for action in actions:
         game = game.apply(action)
-    saved = Saved(game, acked=0, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
+    saved = Saved(game, acked=acked, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
                   levels=[None, "facil", "facil", "facil"])
     return encode_save(saved)
 

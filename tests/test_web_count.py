@@ -110,6 +110,8 @@ def test_a_refused_bet_counts_during_the_hand() -> None:
     assert [(r["who"], r["why"], r["score"]) for r in sd["during"]] == [("Tú", "1 porque no", [1, 0])]
     grande = sd["rows"][0]
     assert grande["kind"] == "nothing" and grande["why"] == "no querido: cobrado arriba"
+    # the row says the bet was refused; the point it paid is in "Durante la jugada" only
+    assert grande["status"] == "no querido" and sd["during"][0]["status"] == "no querido (1)"
 
 
 def test_the_count_is_english_too() -> None:

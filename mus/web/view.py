@@ -501,8 +501,9 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
             rows.append({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None,
                          **_holder(lang), "why": why, "points": 0, "points_text": "", "score": list(running),
                          "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"})
-        if outcome and rows[first]["kind"] != "uncounted":
-            rows[first]["status"] = t(lang, f"lance.{outcome['kind']}", n=outcome.get("amount", 0))
+        if outcome and rows[first]["kind"] != "uncounted":  # a refused bet's points are in `during`
+            key = "count.deje" if outcome["kind"] == "deje" else f"lance.{outcome['kind']}"
+            rows[first]["status"] = t(lang, key, n=outcome.get("amount", 0))
     closing = None
     if ordago_entry is not None:
         seat = int(ordago_entry["seat"])
