@@ -284,6 +284,16 @@ def test_restored_positions_are_the_states_named(instant: BootState) -> None:
     assert page.locator('#overlay .count-row[data-kind="uncounted"]').count() == 1
 
 
+def _problems(page: Any, name: str) -> list[str]:
+    """What breaks the one-screen rules in the state shown."""
+    m = page.evaluate(MEASURE_JS)
+    sw, sh, cw, ch = m["scroll"]
+    if sw > cw or sh > ch:
+        m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
+    # the whole count, no scrolling; or the table, nothing over anything
+    return m["off"] + page.evaluate(COUNT_JS if name in COUNTS else OVERLAP_JS)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) -> None:
     page = instant.page
@@ -291,16 +301,8 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
     problems = {}
     for name in STATES:
         show_state(page, name)
-        m = page.evaluate(MEASURE_JS)
-        sw, sh, cw, ch = m["scroll"]
-        if sw > cw or sh > ch:
-            m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
-        if name in COUNTS:  # the whole count, no scrolling
-            m["off"] += page.evaluate(COUNT_JS)
-        else:
-            m["off"] += page.evaluate(OVERLAP_JS)
-        if m["off"]:
-            problems[name] = m["off"]
+        if off := _problems(page, name):
+            problems[name] = off
     # after the count that ends the partida, its result: whole, without scrolling either
     show_state(page, "won")
     page.click('#overlay [data-action="continuar"]')
@@ -310,6 +312,26 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
     if m["off"]:
         problems["fin"] = m["off"]
     page.set_viewport_size({"width": 1280, "height": 800})
+    assert problems == {}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_table_in_english_on_one_screen(instant: BootState, size: tuple[int, int]) -> None:
+    """The table's states in English, whose words run longer ("Them" on the score, "Juego (31+)"
+    on the chips, "Right" on a plate), by the same rules."""
+    page = instant.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    problems = {}
+    try:
+        for name in (n for n in STATES if n not in COUNTS):
+            show_state(page, name)
+            py(page, "import json; from mus.web import app as _a; _a._app.session.set_setting('lang', 'en'); "
+                     "_a._app.render(); json.dumps(1)")
+            if off := _problems(page, name):
+                problems[name] = off
+    finally:
+        py(page, "import json; from mus.web import app as _a; _a._app.session.set_setting('lang', 'es'); json.dumps(1)")
+        page.set_viewport_size({"width": 1280, "height": 800})
     assert problems == {}
 
 
