@@ -23,9 +23,9 @@ What ends up in ``static/vendor/`` (git-ignored):
 * ``manifest.json``: versions and sizes of what was vendored.
 
 Then it builds ``static/mus.zip`` (the ``mus`` package, PyScript's own package less
-``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``), writes the service worker ``sw.js`` with its precache list
-(``tools/precache.py``) and a ``.br`` beside each page, style, script and data file that list
-names (``site_files``).
+``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``), writes the
+service worker ``sw.js`` with its precache list (``tools/precache.py``) and a ``.br`` beside
+each page, style, script and data file that list names (``site_files``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
