@@ -25,7 +25,7 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # With señas and every rival's caught: the partner shows la 31, the left rival three señas
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
-COUNTS = ("count", "count-during", "count-long", "count-longest", "reached", "won")
+COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "reached", "won")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
 DEALS: dict[str, dict[str, Any]] = {
@@ -35,6 +35,7 @@ DEALS: dict[str, dict[str, Any]] = {
     "count-longest": {"hands": ["AAS5", "SSSC", "RRR6", "33C4"]},
     "won": {"hands": ["AA5S", "447C", "C64A", "RRR4"], "score": (21, 13), "juegos": (0, 1)},
     "juego-dense": {"rules": mus.Rules(senas=True), "seed": 7, "acked": 2},
+    "count-ties": {"rules": mus.Rules(senas=True), "seed": 30},
 }
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
 STATES: dict[str, tuple[int, list[str]]] = {
@@ -75,6 +76,10 @@ STATES: dict[str, tuple[int, list[str]]] = {
                          "mus", "mus", "mus", "mus", "descarte 2 3", "descarte 1 2 3", "descarte 2 3", "descarte 0",
                          "mus", "mus", "no hay mus", "señas", "señas", "señas", "sin señas", "paso", "paso",
                          "envido 4", "no quiero", "no quiero", "paso", "envido", "no quiero", "quiero"]),
+    # the first hand of a partida dealt from seed 30, as a walk met it: two ties said on their
+    # lines ("empate: gana quien está más cerca de la mano"), one line during the hand
+    "count-ties": (-1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "envido", "quiero", "paso",
+                        "envido", "quiero", "paso", "paso", "paso", "ordago", "no quiero"]),
     # the partida won: an órdago wanted at pares ends the second juego; its banner and its note
     "won": (3, ["no hay mus"] + ["paso"] * 7 + ["envido", "no quiero", "no quiero", "ordago", "quiero"]),
 }
