@@ -25,6 +25,7 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # With señas and every rival's caught: the partner shows la 31, the left rival three señas
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
+SEEDED = mus.Rules(senas=True)  # the partidas dealt from a seed, as walks played them
 COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "reached", "won")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
@@ -34,10 +35,11 @@ DEALS: dict[str, dict[str, Any]] = {
     "count-long": {"hands": ["C64A", "RRC4", "C75A", "SSCA"]},
     "count-longest": {"hands": ["AAS5", "SSSC", "RRR6", "33C4"]},
     "won": {"hands": ["AA5S", "447C", "C64A", "RRR4"], "score": (21, 13), "juegos": (0, 1)},
-    "juego-dense": {"rules": mus.Rules(senas=True), "seed": 7, "acked": 2},
-    "count-ties": {"rules": mus.Rules(senas=True), "seed": 30},
+    "juego-dense": {"rules": SEEDED, "seed": 7, "acked": 2},
+    "count-ties": {"rules": SEEDED, "seed": 30},
 }
-# state → (mano, actions): the player (seat 0) is to act, or a hand has just ended.
+# state → (mano, actions): the player (seat 0) is to act, or a hand has just ended. A state dealt
+# from a seed has mano -1: its first mano is drawn by lot.
 STATES: dict[str, tuple[int, list[str]]] = {
     "senas-step": (1, ["no hay mus", "señas", "señas", "señas"]),
     "senas-bet": (1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido"]),
@@ -289,14 +291,19 @@ def test_restored_positions_are_the_states_named(instant: BootState) -> None:
     assert page.locator('#overlay .count-row[data-kind="uncounted"]').count() == 1
 
 
-def _problems(page: Any, name: str) -> list[str]:
-    """What breaks the one-screen rules in the state shown."""
+def _problems(page: Any, panel: bool) -> list[str]:
+    """What breaks the one-screen rules in the state shown: a panel (the count, the end of the
+    partida) whole without scrolling; or the table, nothing over anything."""
     m = page.evaluate(MEASURE_JS)
     sw, sh, cw, ch = m["scroll"]
     if sw > cw or sh > ch:
         m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
-    # the whole count, no scrolling; or the table, nothing over anything
-    return m["off"] + page.evaluate(COUNT_JS if name in COUNTS else OVERLAP_JS)
+    return m["off"] + page.evaluate(COUNT_JS if panel else OVERLAP_JS)
+
+
+def _set_lang(page: Any, lang: str) -> None:
+    py(page, f"import json; from mus.web import app as _a; _a._app.session.set_setting('lang', {lang!r}); "
+             "_a._app.render(); json.dumps(1)")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -306,16 +313,14 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
     problems = {}
     for name in STATES:
         show_state(page, name)
-        if off := _problems(page, name):
+        if off := _problems(page, name in COUNTS):
             problems[name] = off
     # after the count that ends the partida, its result: whole, without scrolling either
     show_state(page, "won")
     page.click('#overlay [data-action="continuar"]')
     page.wait_for_selector("#overlay.open .panel.fin")
-    m = page.evaluate(MEASURE_JS)
-    m["off"] += page.evaluate(COUNT_JS)
-    if m["off"]:
-        problems["fin"] = m["off"]
+    if off := _problems(page, True):
+        problems["fin"] = off
     page.set_viewport_size({"width": 1280, "height": 800})
     assert problems == {}
 
@@ -330,12 +335,11 @@ def test_the_table_in_english_on_one_screen(instant: BootState, size: tuple[int,
     try:
         for name in (n for n in STATES if n not in COUNTS):
             show_state(page, name)
-            py(page, "import json; from mus.web import app as _a; _a._app.session.set_setting('lang', 'en'); "
-                     "_a._app.render(); json.dumps(1)")
-            if off := _problems(page, name):
+            _set_lang(page, "en")
+            if off := _problems(page, False):
                 problems[name] = off
     finally:
-        py(page, "import json; from mus.web import app as _a; _a._app.session.set_setting('lang', 'es'); json.dumps(1)")
+        _set_lang(page, "es")
         page.set_viewport_size({"width": 1280, "height": 800})
     assert problems == {}
 
