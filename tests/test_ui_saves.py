@@ -80,6 +80,7 @@ def test_bad_save_is_kept_aside_and_a_new_game_works(instant: BootState, kind: s
     page = instant.page
     if page.get_attribute("html", "data-phase") is None:
         start_game(page, level="facil")
+    wait_for_choice(page)  # the bots idle: no move of theirs writes its save over the bad one
     good = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))
     if kind == "garbage":
         text = '{"schema": 1, "game": {"actions": ["mus", '
