@@ -37,6 +37,8 @@ DEALS: dict[str, dict[str, Any]] = {
     "won": {"hands": ["AA5S", "447C", "C64A", "RRR4"], "score": (21, 13), "juegos": (0, 1)},
     "juego-dense": {"rules": SEEDED, "seed": 7, "acked": 2},
     "count-ties": {"rules": SEEDED, "seed": 30},
+    "rival-full": {"rules": SEEDED, "hands": ["3cScSe4e", "CeSo7c5b", "Ro6o6e6b", "Rc7o4c2b"], "score": (26, 33),
+                   "juegos": (0, 1)},
 }
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended. A state dealt
 # from a seed has mano -1: its first mano is drawn by lot.
@@ -82,6 +84,11 @@ STATES: dict[str, tuple[int, list[str]]] = {
     # lines ("empate: gana quien está más cerca de la mano"), one line during the hand
     "count-ties": (-1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "envido", "quiero", "paso",
                         "envido", "quiero", "paso", "paso", "paso", "ordago", "no quiero"]),
+    # the ninth hand of seed 21 as a walk met it: the left rival's column full (a plate of two
+    # lines, a seña, cards, "Juego no") under the partner's plate of two lines; at 320×568 the
+    # two plates met
+    "rival-full": (1, ["mus", "no hay mus", "sin señas", "sin señas", "señas", "sin señas", "paso", "envido", "quiero",
+                       "paso", "paso", "paso", "paso", "envido"]),
     # the partida won: an órdago wanted at pares ends the second juego; its banner and its note
     "won": (3, ["no hay mus"] + ["paso"] * 7 + ["envido", "no quiero", "no quiero", "ordago", "quiero"]),
 }
@@ -326,18 +333,25 @@ def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) ->
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_table_in_english_on_one_screen(instant: BootState, size: tuple[int, int]) -> None:
-    """The table's states in English, whose words run longer ("Them" on the score, "Juego (31+)"
-    on the chips, "Right" on a plate), by the same rules."""
+def test_every_state_in_english_on_one_screen(instant: BootState, size: tuple[int, int]) -> None:
+    """The same states in English, whose words run longer ("Them" on the score, "Juego (31+)"
+    on the chips, "Right" on a plate, "Grande (high)" and the ties' reasons in the count), by
+    the same rules."""
     page = instant.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     problems = {}
     try:
-        for name in (n for n in STATES if n not in COUNTS):
+        for name in STATES:
             show_state(page, name)
             _set_lang(page, "en")
-            if off := _problems(page, False):
+            if off := _problems(page, name in COUNTS):
                 problems[name] = off
+        show_state(page, "won")  # and after its count, the end of the partida
+        _set_lang(page, "en")
+        page.click('#overlay [data-action="continuar"]')
+        page.wait_for_selector("#overlay.open .panel.fin")
+        if off := _problems(page, True):
+            problems["fin"] = off
     finally:
         _set_lang(page, "es")
         page.set_viewport_size({"width": 1280, "height": 800})

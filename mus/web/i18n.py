@@ -294,7 +294,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "count.no_pares": "nobody has pares", "count.deje": "declined", "count.deje_done": "declined: scored above",
         "count.uncounted": "not counted", "count.nothing": "scores nothing",
         "count.reached.0": "we reach {n}: nothing more is counted", "count.reached.1": "they reach {n}: nothing more is counted",
-        "count.tie_mano": "a tie: the mano wins it", "count.tie_seat": "a tie: the seat nearer the mano wins it",
+        "count.tie_mano": "tied: the mano wins", "count.tie_seat": "tied: the one closer to the mano wins",
         "count.ordago": "Órdago accepted {to}: {winner}, and with it the juego; nothing else is counted.",
         "winner.0": "you win it", "winner.1": "the right-hand rival wins it", "winner.2": "your partner wins it",
         "winner.3": "the left-hand rival wins it",
