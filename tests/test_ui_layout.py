@@ -26,7 +26,7 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
 SEEDED = mus.Rules(senas=True)  # the partidas dealt from a seed, as walks played them
-COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "reached", "won")
+COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "reached", "won")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
 DEALS: dict[str, dict[str, Any]] = {
@@ -37,6 +37,7 @@ DEALS: dict[str, dict[str, Any]] = {
     "won": {"hands": ["AA5S", "447C", "C64A", "RRR4"], "score": (21, 13), "juegos": (0, 1)},
     "juego-dense": {"rules": SEEDED, "seed": 7, "acked": 2},
     "count-ties": {"rules": SEEDED, "seed": 30},
+    "count-ordago": {"rules": SEEDED, "seed": 21, "acked": 1},
     "rival-full": {"rules": SEEDED, "hands": ["3cScSe4e", "CeSo7c5b", "Ro6o6e6b", "Rc7o4c2b"], "score": (26, 33),
                    "juegos": (0, 1)},
 }
@@ -84,6 +85,12 @@ STATES: dict[str, tuple[int, list[str]]] = {
     # lines ("empate: gana quien está más cerca de la mano"), one line during the hand
     "count-ties": (-1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "envido", "quiero", "paso",
                         "envido", "quiero", "paso", "paso", "paso", "ordago", "no quiero"]),
+    # the second hand of a partida dealt from seed 21, as a walk met it: two lines during the
+    # hand, then an órdago wanted at juego ends the juego, its line and its sentence
+    "count-ordago": (-1, ["mus", "no hay mus", "sin señas", "señas", "señas", "señas", "paso", "envido 4", "no quiero",
+                          "no quiero", "envido", "envido", "envido", "quiero", "paso", "ordago", "no quiero", "no quiero",
+                          "mus", "no hay mus", "señas", "señas", "señas", "señas", "envido", "no quiero", "no quiero",
+                          "envido", "no quiero", "no quiero", "paso", "paso", "paso", "ordago", "quiero"]),
     # the ninth hand of seed 21 as a walk met it: the left rival's column full (a plate of two
     # lines, a seña, cards, "Juego no") under the partner's plate of two lines; at 320×568 the
     # two plates met

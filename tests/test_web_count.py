@@ -119,7 +119,7 @@ def test_the_count_is_english_too() -> None:
     s = _session_at(g)
     s.set_setting("lang", "en")
     sd = build_view(s)["showdown"]
-    assert sd["rows"][2]["notes"] == ["they reach 40: nothing more is counted"]
+    assert sd["rows"][2]["notes"] == ["they reach 40: the count stops"]
     assert sd["rows"][3]["why"] == "not counted"
     assert sd["seats"][3]["hand_name"] == "duples, reyes and ases · punto 22"
 

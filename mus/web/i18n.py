@@ -293,7 +293,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "count.col.score": "Score",
         "count.no_pares": "nobody has pares", "count.deje": "declined", "count.deje_done": "declined: scored above",
         "count.uncounted": "not counted", "count.nothing": "scores nothing",
-        "count.reached.0": "we reach {n}: nothing more is counted", "count.reached.1": "they reach {n}: nothing more is counted",
+        "count.reached.0": "we reach {n}: the count stops", "count.reached.1": "they reach {n}: the count stops",
         "count.tie_mano": "tied: the mano wins", "count.tie_seat": "tied: the one closer to the mano wins",
         "count.ordago": "Órdago accepted {to}: {winner}, and with it the juego; nothing else is counted.",
         "winner.0": "you win it", "winner.1": "the right-hand rival wins it", "winner.2": "your partner wins it",
