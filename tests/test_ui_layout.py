@@ -320,23 +320,30 @@ def _set_lang(page: Any, lang: str) -> None:
              "_a._app.render(); json.dumps(1)")
 
 
+def _problems_in_every_state(page: Any, lang: str | None = None) -> dict[str, list[str]]:
+    """``_problems`` of each state, in ``lang`` if given, and then of the end-of-partida panel
+    that follows the last count of "won", by state name ("fin" for that panel)."""
+    problems = {}
+    for name in [*STATES, "fin"]:
+        show_state(page, "won" if name == "fin" else name)
+        if lang:
+            _set_lang(page, lang)
+        if name == "fin":  # after the count that ends the partida, its result
+            page.click('#overlay [data-action="continuar"]')
+            page.wait_for_selector("#overlay.open .panel.fin")
+        if off := _problems(page, name in COUNTS or name == "fin"):
+            problems[name] = off
+    return problems
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_one_screen_in_every_state(instant: BootState, size: tuple[int, int]) -> None:
     page = instant.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    problems = {}
-    for name in STATES:
-        show_state(page, name)
-        if off := _problems(page, name in COUNTS):
-            problems[name] = off
-    # after the count that ends the partida, its result: whole, without scrolling either
-    show_state(page, "won")
-    page.click('#overlay [data-action="continuar"]')
-    page.wait_for_selector("#overlay.open .panel.fin")
-    if off := _problems(page, True):
-        problems["fin"] = off
-    page.set_viewport_size({"width": 1280, "height": 800})
-    assert problems == {}
+    try:
+        assert _problems_in_every_state(page) == {}
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -346,23 +353,11 @@ def test_every_state_in_english_on_one_screen(instant: BootState, size: tuple[in
     the same rules."""
     page = instant.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    problems = {}
     try:
-        for name in STATES:
-            show_state(page, name)
-            _set_lang(page, "en")
-            if off := _problems(page, name in COUNTS):
-                problems[name] = off
-        show_state(page, "won")  # and after its count, the end of the partida
-        _set_lang(page, "en")
-        page.click('#overlay [data-action="continuar"]')
-        page.wait_for_selector("#overlay.open .panel.fin")
-        if off := _problems(page, True):
-            problems["fin"] = off
+        assert _problems_in_every_state(page, "en") == {}
     finally:
         _set_lang(page, "es")
         page.set_viewport_size({"width": 1280, "height": 800})
-    assert problems == {}
 
 
 def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> None:
