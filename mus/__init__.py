@@ -6,14 +6,29 @@
 ('mus', 4)
 """
 
+from typing import TYPE_CHECKING
+
 from .actions import Action
 from .cards import Card, Hand, parse_hand
 from .errors import IllegalActionError
 from .game import Game
 from .lances import LANCES, compare, juego_value, pares_value, points
-from .records import HandRecord, decode_record, encode_record, record, replay
 from .rules import Rules
 from .signs import SENAS, senas
+
+# The records are imported when first named: the browser's table starts without them (they
+# ship in the game's second zip with the replays, tools/vendor.py EXTRA_MODULES).
+_RECORDS = ("HandRecord", "decode_record", "encode_record", "record", "replay")
+if TYPE_CHECKING:
+    from .records import HandRecord, decode_record, encode_record, record, replay
+
+
+def __getattr__(name: str) -> object:
+    if name in _RECORDS:
+        from . import records
+        return getattr(records, name)
+    raise AttributeError(f"module 'mus' has no attribute {name!r}")
+
 
 __all__ = [
     "Action", "Card", "Game", "Hand", "HandRecord", "IllegalActionError", "LANCES", "Rules",

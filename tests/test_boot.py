@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import gzip
 import json
 import re
@@ -14,7 +15,7 @@ from tests.browser import SNAPSHOT_WORKER, BootState, boot_page
 from tests.ui import py
 from tools.precompress import brotli_path
 from tools.pyscript_modules import pyscript_package
-from tools.vendor import vendored_pyodide_version
+from tools.vendor import EXTRA_MODULES, EXTRA_ZIP_NAME, vendored_pyodide_version
 
 pytestmark = pytest.mark.browser
 
@@ -194,6 +195,28 @@ json.dumps({"deck": load_deck_art() is not None, "loaders": loaders, "doc": mus.
     assert "raise" in source[report["line"] - 1], (report, source[report["line"] - 1])
 
 
+def test_game_bytecode_puts_each_statement_on_its_first_line(booted: BootState) -> None:
+    """The lean line tables: every line the game's bytecode names is a line where a statement
+    starts (a statement written over several lines is all on its first)."""
+    lines = json.loads(booted.page.evaluate(
+        """() => window.__mus.pyodide.runPython(`
+import json, types, mus.game
+def lines(code):
+    yield from (line for _, _, line in code.co_lines() if line is not None)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from lines(const)
+json.dumps(sorted(set(lines(mus.game.__loader__.get_code("mus.game")))))
+`)"""))
+    tree = ast.parse((ROOT / "mus" / "game.py").read_text(encoding="utf-8"))
+    # 0: where the module's code starts; an `except` clause is not a statement, but its own line
+    starts = {0} | {node.lineno for node in ast.walk(tree) if isinstance(node, (ast.stmt, ast.excepthandler))}
+    continued = {line for node in ast.walk(tree) if isinstance(node, ast.stmt) and node.end_lineno
+                 for line in range(node.lineno + 1, node.end_lineno + 1)} - starts
+    assert len(lines) > 300 and continued  # game.py has statements over several lines
+    assert set(lines) - starts == set()
+
+
 def test_pyscript_package_comes_compiled_in_mus_zip(booted: BootState) -> None:
     """PyScript's own Python package is imported as bytecode from mus.zip, compiled from the
     very sources PyScript's prelude would have written into the working directory: the page's
@@ -259,3 +282,40 @@ def test_failure_is_reported_on_the_page(browser: Any, base_url: str) -> None:
         assert "error" in (page.text_content("#boot-step") or "")
     finally:
         state.close()
+
+
+EXTRA_ZIP_PATH = "/static/" + EXTRA_ZIP_NAME
+
+
+def test_the_table_starts_without_the_second_zip_and_a_replay_loads_it(booted: BootState) -> None:
+    """The table is ready without mus-extra.zip: not fetched, none of its modules (lessons,
+    replays, records, deal links) imported. A shared hand's link then fetches it once and
+    imports the replay from it in place, as bytecode; the replay opens over the table."""
+    page = booted.page
+    loaded = """() => window.__mus.pyodide.runPython(`
+import json, sys
+json.dumps({n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n, m in sys.modules.items()
+            if n.split(".")[0] == "mus" and n.replace(".", "/") + ".py" in ${names}})
+`)""".replace("${names}", json.dumps(list(EXTRA_MODULES)).replace('"', "'"))
+    assert EXTRA_ZIP_PATH not in booted.local_paths
+    assert json.loads(page.evaluate(loaded)) == {}
+
+    import mus
+    from mus.ai import make_bot
+
+    game = mus.Game.new(mus.Rules(), seed=8)
+    bot = make_bot("facil", seed=8)
+    while not game.history:
+        assert game.to_play is not None
+        game = game.apply(bot.choose(game.observation(game.to_play)))
+    page.evaluate("code => { location.hash = 'mano=' + code; }", mus.encode_record(mus.record(game, 0)))
+    page.wait_for_selector("#replay .rp-panel")
+    assert page.text_content("#replay-title") == "Jugada compartida"
+    assert booted.local_paths.count(EXTRA_ZIP_PATH) == 1
+    modules = json.loads(page.evaluate(loaded))
+    assert {"mus.records", "mus.web.replay", "mus.web.replay_dom", "mus.web.replay_render"} <= set(modules)
+    for name, where in modules.items():
+        assert where.startswith(f"zipimporter /home/pyodide/{EXTRA_ZIP_NAME}/mus/"), (name, where)
+    page.click('#replay [data-replay="close"]')
+    page.wait_for_selector("#replay .rp-panel", state="hidden")
+    assert page.evaluate("() => location.hash") == ""

@@ -21,7 +21,8 @@ from tools.precompress import brotli_path, decompress, is_current, precompress
 from tools.serve import accepted_encodings
 from tools import vendor
 from tools.pyscript_modules import pyscript_package
-from tools.vendor import PYSCRIPT_UNUSED, build_mus_zip, mus_sources, mus_zip_is_stale
+from tools.vendor import (EXTRA_MODULES, EXTRA_ZIP_NAME, PYSCRIPT_UNUSED, build_mus_zip, mus_sources,
+                          mus_zip_is_stale)
 
 EXPECTED_TYPES = {
     "a.mjs": "text/javascript",
@@ -57,7 +58,7 @@ def constants_in(data: bytes) -> dict[str, str]:
     """Each module of the game in a mus.zip and which of the test's string constants its
     bytecode holds (Pyodide's Python 3.14 bytecode: CPython here cannot load it, but the
     strings are there)."""
-    words = ("uno", "dos", "tres")
+    words = ("uno", "dos", "tres", "cuatro")
     return {name: next(w for w in words if w.encode() in code) for name, code in zip_contents(data).items()
             if name.startswith("mus/")}
 
@@ -118,6 +119,11 @@ def test_mus_zip_follows_source_changes(site: tuple[str, Path]) -> None:
     }
 
     (mus / "ai" / "bot.py").unlink()  # a removal also triggers a rebuild
+    assert constants_in(get(url + "static/mus.zip")[2]) == {"mus/__init__.pyc": "dos"}
+
+    (mus / "records.py").write_text('RECORDS = "cuatro"\n')  # one of EXTRA_MODULES
+    touch_later(mus / "records.py")
+    assert constants_in(get(url + "static/" + EXTRA_ZIP_NAME)[2]) == {"mus/records.pyc": "cuatro"}
     assert constants_in(get(url + "static/mus.zip")[2]) == {"mus/__init__.pyc": "dos"}
 
 
@@ -194,14 +200,21 @@ def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
     contents = zip_contents(body)
     names = set(contents)
     expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}c" for p in mus_sources(ROOT / "mus")}
+    extra = {f"{path}c" for path in EXTRA_MODULES}
     runtime = {f"{path}c" for path in pyscript_package(ROOT / "static" / "vendor" / "pyscript")
                if path not in PYSCRIPT_UNUSED}
     assert "pyscript/__init__.pyc" in runtime
-    assert names == expected | runtime | {"deck.svg"}  # the sprite rides along: one request, read by Python
+    assert extra < expected and "mus/web/replay.pyc" in extra
+    # the sprite rides along: one request, read by Python
+    assert names == (expected - extra) | runtime | {"deck.svg"}
     assert contents["deck.svg"] == (ROOT / "static" / "deck.svg").read_bytes()
     assert "mus/web/main.pyc" in names
     assert not any("__pycache__" in n or not n.endswith(".pyc") for n in expected)
-    magic = {code[:4] for name, code in contents.items() if name.endswith(".pyc")}
+    status, _, extra_body = get(dev_server + "static/" + EXTRA_ZIP_NAME)
+    assert status == 200
+    extra_contents = zip_contents(extra_body)
+    assert set(extra_contents) == extra
+    magic = {code[:4] for name, code in [*contents.items(), *extra_contents.items()] if name.endswith(".pyc")}
     assert len(magic) == 1  # bytecode of one Python (the vendored Pyodide's), no source kept
 
 

@@ -210,6 +210,27 @@ def test_command_line_tools_stay_out_of_mus_zip() -> None:
         assert not re.search(r"^\s*(from|import) (mus\.|\.+)(bench|arena|ai\.arena)\b", text, re.M), module
 
 
+def _module_imports(module: str) -> set[str]:
+    """What ``module`` (a path such as ``mus/web/app.py``) imports at its top level."""
+    name = module.removesuffix(".py").replace("/", ".")
+    package = name.removesuffix(".__init__") if name.endswith(".__init__") else name.rpartition(".")[0]
+    return set(_top_level_imports((vendor.ROOT / module).read_text(encoding="utf-8"), package))
+
+
+def test_what_mus_zip_imports_needs_nothing_from_the_second_zip() -> None:
+    """The table starts from mus.zip alone: none of its modules imports one of EXTRA_MODULES
+    as it is imported (only inside a function, after load_extra). The lessons' side holds them."""
+    extra = {name.removesuffix(".py").replace("/", ".") for name in vendor.EXTRA_MODULES}
+    modules = {p.relative_to(vendor.ROOT).as_posix() for p in vendor.mus_sources(vendor.MUS_SRC)}
+    assert {name.replace(".", "/") + ".py" for name in extra} <= modules
+    assert "mus.web.deal_link" in _module_imports("mus/web/lesson_view.py")  # it sees imports
+    app = _module_imports("mus/web/app.py")
+    assert "mus.web.extra" in app and "mus.web.replay_dom" not in app  # not those of functions
+    needs = {module: sorted(_module_imports(module) & extra) for module in sorted(modules)
+             if module not in vendor.EXTRA_MODULES}
+    assert {module: found for module, found in needs.items() if found} == {}
+
+
 @pytest.mark.parametrize("path", [PYODIDE / vendor.STDLIB_ZIP, vendor.MUS_ZIP], ids=["stdlib", "mus.zip"])
 def test_zips_are_stored_for_the_servers_brotli(path: Path) -> None:
     """Stored entries: zipimport reads them as they are, and brotli compresses the whole zip."""

@@ -14,13 +14,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "mus" / "web"
 PURE = ("i18n", "settings", "saves", "session", "view", "render", "deckart", "coaching", "replay",
-        "replay_render", "faces", "lesson", "lesson_player", "lesson_view", "deal_link")
+        "replay_render", "faces", "lesson", "lesson_player", "lesson_view", "deal_link", "links")
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js"}
 
 
 def test_every_web_module_is_either_pure_or_known_browser_code() -> None:
     modules = {p.stem for p in WEB.glob("*.py")} - {"__init__"}
-    assert modules == set(PURE) | {"app", "dom", "main", "replay_dom", "lesson_app", "embed"}
+    assert modules == set(PURE) | {"app", "dom", "extra", "main", "replay_dom", "lesson_app", "embed"}
 
 
 @pytest.mark.parametrize("name", PURE)

@@ -12,7 +12,8 @@ import pytest
 import mus
 import mus.ai
 from mus.web.i18n import card_name
-from mus.web.replay import Replay, code_from_fragment, manos_view, replay_view
+from mus.web.links import code_from_fragment
+from mus.web.replay import Replay, manos_view, replay_view
 from mus.web.replay_render import replay_html
 
 

@@ -11,9 +11,11 @@
 // by entry). PREFIX is prepended to NAME in the code objects' file names, which tracebacks
 // show. --lean (the game's own mus.zip) leaves out the docstrings of modules and functions,
 // functions' annotations (nothing in the game reads them at run time; classes keep theirs:
-// dataclass() and NamedTuple read their fields from them) and column positions (asserts and
-// line numbers stay): tracebacks still name the file, function and line, and the bytecode is a
-// quarter smaller. --optimize (the stdlib) compiles
+// dataclass() and NamedTuple read their fields from them) and column positions, and puts all
+// of a statement on its first line (asserts stay): tracebacks still name the file, function
+// and the line where the statement starts, the bytecode is a quarter smaller and the line
+// tables, which change line in the middle of every statement written over several lines, are
+// a third of what they were (mus.zip: 8 KB less over the wire). --optimize (the stdlib) compiles
 // as `python -OO` would: without docstrings and asserts, which CPython supports for its stdlib
 // (Pyodide's own modules there handle a missing docstring).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -56,6 +58,14 @@ def lean_tree(tree):
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \\
                     and isinstance(body[0].value.value, str):
                 node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    for statement in ast.walk(tree):  # its expressions on its first line: short line tables
+        if isinstance(statement, ast.stmt):
+            for _, value in ast.iter_fields(statement):
+                for child in value if isinstance(value, list) else [value]:
+                    if isinstance(child, ast.expr):
+                        for node in ast.walk(child):
+                            node.lineno = node.end_lineno = statement.lineno
+                            node.col_offset = node.end_col_offset = 0
     return tree
 
 

@@ -6,8 +6,9 @@
 * Serves the repository root (or ``--root``) on 127.0.0.1; PORT defaults to 8000, 0 picks a
   free port. The first line printed is ``Serving http://127.0.0.1:PORT/`` (tests read it).
 * Every response carries ``Cache-Control: no-cache``, so the browser revalidates each file.
-* ``/static/mus.zip`` is rebuilt from ``<root>/mus/`` whenever a source file is newer than the
-  zip (or one was added or removed), so edits to the engine show up on reload.
+* ``/static/mus.zip`` and ``/static/mus-extra.zip`` are rebuilt from ``<root>/mus/`` whenever a
+  source file is newer than the zips (or one was added or removed), so edits to the engine
+  show up on reload.
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
   a reload picks up edits the way a new deploy would (``tools/precache.py``).
 * Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
@@ -40,7 +41,7 @@ if __package__ in (None, ""):  # run as a script: make `tools` importable
 
 from tools.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
 from tools.precompress import brotli_path, is_current  # noqa: E402
-from tools.vendor import ROOT, ensure_mus_zip  # noqa: E402
+from tools.vendor import EXTRA_ZIP_NAME, ROOT, ensure_mus_zip  # noqa: E402
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -60,7 +61,7 @@ MIME_TYPES = {
     ".whl": "application/zip",
     "": "application/octet-stream",
 }
-MUS_ZIP_URL = "/static/mus.zip"
+MUS_ZIP_URLS = ("/static/mus.zip", "/static/" + EXTRA_ZIP_NAME)
 SW_URL = "/" + SW_NAME
 COMPRESSED = frozenset({".wasm", ".js", ".mjs", ".css", ".html", ".svg", ".json", ".webmanifest",
                         ".toml", ".zip", ".whl", ".py", ".txt"})
@@ -111,7 +112,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return None
         root = Path(self.directory)
-        if path == MUS_ZIP_URL and (root / "mus").is_dir():
+        if path in MUS_ZIP_URLS and (root / "mus").is_dir():
             try:
                 with self.zip_lock:
                     rebuilt = ensure_mus_zip(root / "mus", root / "static" / "mus.zip")

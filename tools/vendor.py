@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Vendor the browser runtime into ``static/vendor/`` and build ``static/mus.zip``.
+"""Vendor the browser runtime into ``static/vendor/`` and build the game's zips.
 
 Run from the repository root::
 
     python3 -m tools.vendor            # copy runtime files, fetch micropip, build mus.zip
     python3 -m tools.vendor --install  # first run `npm ci` if node_modules is missing/stale
-    python3 -m tools.vendor --zip-only # only (re)build static/mus.zip (and sw.js)
+    python3 -m tools.vendor --zip-only # only (re)build the game's zips (and sw.js)
 
 What ends up in ``static/vendor/`` (git-ignored):
 
@@ -23,7 +23,8 @@ What ends up in ``static/vendor/`` (git-ignored):
 * ``manifest.json``: versions and sizes of what was vendored.
 
 Then it builds ``static/mus.zip`` (the ``mus`` package, PyScript's own package less
-``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``), writes the
+``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``) and
+``static/mus-extra.zip`` (the ``EXTRA_MODULES``, which mus.zip leaves out), writes the
 service worker ``sw.js`` with its precache list (``tools/precache.py``) and a ``.br`` beside
 each page, style, script and data file that list names (``site_files``).
 
@@ -62,6 +63,17 @@ VENDOR_DIR = ROOT / "static" / "vendor"
 CACHE_DIR = ROOT / ".cache" / "vendor"
 MUS_SRC = ROOT / "mus"
 MUS_ZIP = ROOT / "static" / "mus.zip"
+EXTRA_ZIP_NAME = "mus-extra.zip"  # beside mus.zip: static/mus-extra.zip
+# The game's modules no table needs to start, built into EXTRA_ZIP_NAME instead of mus.zip:
+# the lessons and their embed, the replays and the hand records they read, and the deal links
+# of "Juega esta mano". The game page fetches them when a replay, a shared hand or a deal link
+# first asks (mus/web/extra.py); the lesson pages preload them. Left out, they spare every
+# first visit to the table 35 KB over the wire and the imports of urllib.parse and ipaddress.
+EXTRA_MODULES = (
+    "mus/records.py", "mus/web/deal_link.py", "mus/web/embed.py", "mus/web/lesson.py",
+    "mus/web/lesson_app.py", "mus/web/lesson_player.py", "mus/web/lesson_view.py",
+    "mus/web/replay.py", "mus/web/replay_dom.py", "mus/web/replay_render.py",
+)
 NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
 ZIP_DATA_FILES = ("deck.svg",)
 
@@ -510,27 +522,45 @@ def zip_data_files(dest: Path) -> list[Path]:
     return [p for p in (dest.parent / name for name in ZIP_DATA_FILES) if p.is_file()]
 
 
-def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
-    """True if ``dest`` is missing, older than a source or the compiler script, lists other
-    files than ``src`` has, or was built with compressed entries (by an older version of this
-    tool)."""
-    if not dest.is_file():
-        return True
+def extra_zip_path(dest: Path) -> Path:
+    """Where the build of ``dest`` (a mus.zip) puts the ``EXTRA_MODULES``."""
+    return dest.with_name(EXTRA_ZIP_NAME)
+
+
+def _zip_contents(src: Path, dest: Path) -> tuple[list[str], list[str]]:
+    """The entry names ``dest`` and its extra zip should hold, sorted: bytecode only
+    (``mus/game.pyc``), the data files in mus.zip."""
     files = mus_sources(src)
-    data = zip_data_files(dest)
-    bundle, runtime = runtime_modules()
-    built = dest.stat().st_mtime_ns
-    if any(p.stat().st_mtime_ns > built for p in [*files, *data, COMPILE_PYC, bundle]):
+    _, runtime = runtime_modules()
+    arcnames = [*_arcnames(src, files), *runtime]
+    main = [name + "c" for name in arcnames if name not in EXTRA_MODULES]
+    extra = [name + "c" for name in arcnames if name in EXTRA_MODULES]
+    return sorted([*main, *(p.name for p in zip_data_files(dest))]), sorted(extra)
+
+
+def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
+    """True if ``dest`` or its extra zip is missing, older than a source or the compiler
+    script, lists other files than ``src`` has, or was built with compressed entries (by an
+    older version of this tool)."""
+    zips = (dest, extra_zip_path(dest))
+    if not all(z.is_file() for z in zips):
         return True
-    try:
-        with zipfile.ZipFile(dest) as zf:
-            infos = zf.infolist()
-    except zipfile.BadZipFile:
+    bundle, _ = runtime_modules()
+    built = min(z.stat().st_mtime_ns for z in zips)
+    inputs = [*mus_sources(src), *zip_data_files(dest), COMPILE_PYC, bundle]
+    if any(p.stat().st_mtime_ns > built for p in inputs):
         return True
-    if any(info.compress_type != zipfile.ZIP_STORED for info in infos):
-        return True
-    modules = [name + "c" for name in [*_arcnames(src, files), *runtime]]  # bytecode only: mus/game.pyc
-    return sorted(i.filename for i in infos) != sorted([*modules, *(p.name for p in data)])
+    for path, expected in zip(zips, _zip_contents(src, dest)):
+        try:
+            with zipfile.ZipFile(path) as zf:
+                infos = zf.infolist()
+        except zipfile.BadZipFile:
+            return True
+        if any(info.compress_type != zipfile.ZIP_STORED for info in infos):
+            return True
+        if sorted(i.filename for i in infos) != expected:
+            return True
+    return False
 
 
 def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
@@ -538,12 +568,12 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
     (``compile_pyc``, lean: a first visit imports the game without compiling 40-odd modules),
     PyScript's own package compiled the same way (``runtime_modules``: every start imports it
     from here instead of compiling what PyScript writes) and the ``zip_data_files`` at the
-    top; return its size.
+    top, less the ``EXTRA_MODULES``, which go to ``extra_zip_path(dest)``; return dest's size.
 
     Entries are stored, not deflated: zipimport reads them as they are, and the brotli copy of
     the whole zip is smaller than per-entry deflate (161 KB against 243 KB). Entries are sorted
-    and time-stamped 1980-01-01 so equal sources give equal bytes. The zip's mtime is set to
-    the moment the build started, so an edit made during the build still makes it stale.
+    and time-stamped 1980-01-01 so equal sources give equal bytes. The zips' mtime is set to
+    the moment the build started, so an edit made during the build still makes them stale.
     """
     started = time.time_ns()
     files = mus_sources(src)
@@ -553,28 +583,43 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
                **{arcname: source.encode("utf-8") for arcname, source in runtime.items()},
                **{path.name: path.read_bytes() for path in data}}
     dest.parent.mkdir(parents=True, exist_ok=True)
+    extra = extra_zip_path(dest)
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as zf:
+    parts = {path: path.with_name(path.name + f".{os.getpid()}.tmp") for path in (dest, extra)}
+    try:
+        _write_stored(tmp, entries)
+        compile_pyc(tmp, tmp, PAGE_DIR, lean=True)
+        with zipfile.ZipFile(tmp) as compiled:
+            code = {info.filename: compiled.read(info) for info in compiled.infolist()}
+        for path, part in parts.items():
+            chosen = {name: content for name, content in code.items()
+                      if (name[:-1] in EXTRA_MODULES) == (path == extra)}
+            _write_stored(part, chosen)
+        for path, part in parts.items():
+            os.replace(part, path)
+            os.utime(path, ns=(started, started))
+    finally:
+        for path in (tmp, *parts.values()):
+            path.unlink(missing_ok=True)
+    return dest.stat().st_size
+
+
+def _write_stored(path: Path, entries: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_STORED) as zf:
         for arcname, content in entries.items():
             info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, content)
-    try:
-        compile_pyc(tmp, tmp, PAGE_DIR, lean=True)
-        os.replace(tmp, dest)
-    finally:
-        tmp.unlink(missing_ok=True)
-    os.utime(dest, ns=(started, started))
-    return dest.stat().st_size
 
 
 def ensure_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
-    """Rebuild ``dest`` if stale, and its ``.br`` if that is stale; True if the zip was rebuilt."""
+    """Rebuild ``dest`` and its extra zip if stale, and their ``.br`` if stale; True if the zips
+    were rebuilt."""
     rebuilt = mus_zip_is_stale(src, dest)
     if rebuilt:
         build_mus_zip(src, dest)
-    precompress([dest])
+    precompress([dest, extra_zip_path(dest)])
     return rebuilt
 
 
@@ -650,7 +695,7 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--install", action="store_true", help="run `npm ci` first if node_modules is stale")
-    parser.add_argument("--zip-only", action="store_true", help="only rebuild static/mus.zip")
+    parser.add_argument("--zip-only", action="store_true", help="only rebuild the game's zips")
     parser.add_argument("--quiet", action="store_true", help="print less")
     args = parser.parse_args(argv)
     try:
@@ -669,6 +714,9 @@ def main(argv: list[str] | None = None) -> int:
         state = "built" if rebuilt else "up to date"
         br = brotli_path(MUS_ZIP).stat().st_size
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state}; br {_fmt(br).strip()})")
+        extra = extra_zip_path(MUS_ZIP)
+        print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(EXTRA_MODULES)} of them; "
+              f"br {_fmt(brotli_path(extra).stat().st_size).strip()})")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
         print(f"  {len(compressed)} .br file(s) of the site's own files written")
     return 0

@@ -7,26 +7,31 @@ One click, one change and one keydown listener on the document read ``data-actio
 The window listens for ``storage`` (another window of the site changed the save: follow it)
 and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied after the
 next continuar / nueva / revancha, between hands, by reloading the page).
+
+Replays, shared hands and deal links need the game's second zip (``extra``): the first one
+that is asked for loads it, and the table starts without it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import mus
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
-from .deal_link import REPLACE_PROMPT, parse_deal, without_deal
 from .deckart import DeckArt
 from .dom import Page, local_storage, nil, query_param, text_or_none
-from .replay import code_from_fragment
-from .replay_dom import ReplayPanel
+from .extra import load_extra
+from .links import DEAL_KEY, code_from_fragment
 from .saves import SafeStorage
 from .session import Session
 from .view import build_view
+
+if TYPE_CHECKING:
+    from .replay_dom import ReplayPanel
 
 ADVANCE = ("continuar", "nueva", "revancha")
 DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/vendor.py
@@ -57,14 +62,14 @@ class App:
         # never race to play the same bot move, until the player acts here again.
         self.following = False
         self._proxies: list[Any] = []
-        self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
-                                  on_close=self._replay_closed)
+        self.replay: ReplayPanel | None = None  # made when a replay first opens
+        self.opening_replay = False  # its modules are on their way: the bots wait already
 
     # --- life cycle ------------------------------------------------------------------
 
-    def start(self) -> None:
+    async def start(self) -> None:
         self.session.restore()
-        self._deal_from_link()
+        await self._deal_from_link()
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
                               ("keydown", self.on_keydown)):
@@ -91,8 +96,33 @@ class App:
         code = code_from_fragment(str(window.location.hash))
         if code is None:
             return False
-        self.replay.open_code(code)
+        self.open_replay(lambda panel: panel.open_code(code))
         return True
+
+    @property
+    def replay_open(self) -> bool:
+        """A replay covers the table, or is about to."""
+        return self.opening_replay or (self.replay is not None and self.replay.is_open)
+
+    def open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
+        """Open the replay panel with ``show`` once its modules are loaded."""
+        self.opening_replay = True
+        asyncio.ensure_future(self._open_replay(show))
+
+    async def _open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
+        try:
+            await load_extra()
+            if self.replay is None:
+                from .replay_dom import ReplayPanel  # from the second zip, just loaded
+
+                self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
+                                          on_close=self._replay_closed)
+            show(self.replay)
+        except Exception as error:  # the table goes on; the console says why
+            window.console.error(f"mus: the replay cannot open: {error!r}")
+        finally:
+            self.opening_replay = False
+            self.drive()
 
     def _replay_closed(self) -> None:
         if code_from_fragment(str(window.location.hash)) is not None:  # back to the plain page
@@ -100,9 +130,17 @@ class App:
         self.render()
         self.drive()
 
-    def _deal_from_link(self) -> None:
+    async def _deal_from_link(self) -> None:
         """``?deal=…`` (a lesson's "Juega esta mano"): a new partida from that deal, once; a
         partida in progress is only left if the player says so."""
+        if query_param(DEAL_KEY) is None:
+            return
+        try:
+            await load_extra()
+            from .deal_link import REPLACE_PROMPT, parse_deal, without_deal  # from the second zip
+        except Exception as error:  # the table starts without the deal; the link stays
+            window.console.error(f"mus: the deal in the link cannot be loaded: {error!r}")
+            return
         try:
             request = parse_deal(str(window.location.search))
             if request is None:
@@ -136,7 +174,7 @@ class App:
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a count waits)."""
-        if (not self.driving and not self.following and not self.replay.is_open
+        if (not self.driving and not self.following and not self.replay_open
                 and self.session.bot_to_play() is not None):
             self.driving = True
             asyncio.ensure_future(self._bots())
@@ -149,7 +187,7 @@ class App:
                 if choice is None:
                     break
                 await asyncio.sleep(s.pause_for(choice[1]))
-                if self.replay.is_open or self.following:  # a replay or another window has the table
+                if self.replay_open or self.following:  # a replay or another window has the table
                     break
                 before = s.game
                 if not s.bot_play(*choice):
@@ -244,9 +282,11 @@ class App:
         elif ui == "dismiss" and value:
             s.dismiss(value)
         elif ui == "manos" and s.saved is not None:
-            self.replay.open_manos(s.saved.game, s.saved.reasons)
+            saved = s.saved
+            self.open_replay(lambda panel: panel.open_manos(saved.game, saved.reasons))
         elif ui == "replay" and value and value.isdigit() and s.saved is not None:
-            self.replay.open_hand(s.saved.game, int(value), s.saved.reasons)
+            saved, index = s.saved, int(value)
+            self.open_replay(lambda panel: panel.open_hand(saved.game, index, saved.reasons))
         elif ui == "envite-less":
             s.step_envite(-1)
         elif ui == "envite-more":
@@ -295,7 +335,7 @@ class App:
         self.render()
 
     def on_keydown(self, event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey or self.replay.is_open:
+        if event.ctrlKey or event.metaKey or event.altKey or self.replay_open:
             return
         key = str(event.key)
         if key == "Tab" and self.page.trap_focus(bool(event.shiftKey)):
@@ -329,8 +369,8 @@ def _update_waiting() -> bool:
 _app: App | None = None
 
 
-def run() -> App:
+async def run() -> App:
     global _app
     _app = App()
-    _app.start()
+    await _app.start()
     return _app

@@ -26,8 +26,9 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import mus
 
+from .links import DEAL_KEY
 
-KEYS = ("deal", "mano", "score", "reyes", "real_31", "target")
+KEYS = (DEAL_KEY, "mano", "score", "reyes", "real_31", "target")
 # Asked before a deal link replaces a partida in progress (nothing is lost without a yes).
 REPLACE_PROMPT = {
     "es": "Tienes una partida a medias. ¿La dejas para jugar esta mano?",
@@ -54,9 +55,9 @@ def deal_query(hands: list[str], mano: int, score: tuple[int, int], rules: mus.R
 def parse_deal(query: str) -> DealRequest | None:
     """The deal asked for by a query string (with or without '?'), None if it asks none."""
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
-    if "deal" not in params:
+    if DEAL_KEY not in params:
         return None
-    hands = params["deal"].split(",")
+    hands = params[DEAL_KEY].split(",")
     mano = params.get("mano", "0")
     if mano not in ("0", "1", "2", "3"):
         raise ValueError(f"expected mano to be a seat 0..3 in the deal link, got {mano!r}")

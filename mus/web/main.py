@@ -1,4 +1,4 @@
-"""Browser entry point: ``index.html`` runs ``from mus.web.main import start; start()``.
+"""Browser entry point: ``index.html`` runs ``from mus.web.main import start; await start()``.
 
 ``start`` restores the saved partida (or shows the new-game screen), draws the table and
 marks ``<html class="ready">``; the loading screen and the browser tests wait for that class.
@@ -11,7 +11,7 @@ from pyscript import document  # type: ignore[import-not-found]
 from .app import App, run
 
 
-def start() -> App:
-    app = run()
+async def start() -> App:
+    app = await run()
     document.documentElement.classList.add("ready")
     return app

@@ -34,10 +34,10 @@ from mus.ai import coach, explain
 
 from .coaching import coach_numbers
 from .i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
+from .links import LINK_KEY
 
 VIEWERS = ("all", "0", "1", "2", "3")
 MOVES = ("first", "prev", "next", "last")
-LINK_KEY = "mano"  # the page's fragment: #mano=<code>
 
 
 class Replay:
@@ -122,12 +122,6 @@ def _first_action(game: mus.Game, hand_index: int) -> int:
             return index
         g = g.apply(action)
     raise ValueError(f"expected a finished hand of the partida, got {hand_index!r}")
-
-
-def code_from_fragment(fragment: str) -> str | None:
-    """The code of a ``#mano=<code>`` fragment, or None."""
-    key, _, code = fragment.lstrip("#").partition("=")
-    return code if key == LINK_KEY and code else None
 
 
 # --- the view ---------------------------------------------------------------------------------
