@@ -289,8 +289,9 @@ EXTRA_ZIP_PATH = "/static/" + EXTRA_ZIP_NAME
 
 def test_the_table_starts_without_the_second_zip_and_a_replay_loads_it(booted: BootState) -> None:
     """The table is ready without mus-extra.zip: not fetched, none of its modules (lessons,
-    replays, records, deal links) imported. A shared hand's link then fetches it once and
-    imports the replay from it in place, as bytecode; the replay opens over the table."""
+    replays, records, deal links) imported. A shared hand's link then fetches it and imports the
+    replay from it in place, as bytecode; the replay opens over the table. When the zip cannot
+    be had, the table says so and goes on, and the next link tries again."""
     page = booted.page
     loaded = """() => window.__mus.pyodide.runPython(`
 import json, sys
@@ -308,10 +309,19 @@ json.dumps({n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n,
     while not game.history:
         assert game.to_play is not None
         game = game.apply(bot.choose(game.observation(game.to_play)))
-    page.evaluate("code => { location.hash = 'mano=' + code; }", mus.encode_record(mus.record(game, 0)))
+    code = mus.encode_record(mus.record(game, 0))
+    page.route("**" + EXTRA_ZIP_PATH, lambda route: route.fulfill(status=503, body="down"))
+    page.evaluate("code => { location.hash = 'mano=' + code; }", code)
+    page.wait_for_selector(".notice-unloaded")
+    assert "Sin conexión" in page.text_content(".notice-unloaded")
+    assert not page.query_selector("#replay .rp-panel") and json.loads(page.evaluate(loaded)) == {}
+    page.click(".notice-unloaded button")
+    page.unroute("**" + EXTRA_ZIP_PATH)
+
+    page.evaluate("code => { location.hash = ''; location.hash = 'mano=' + code; }", code)
     page.wait_for_selector("#replay .rp-panel")
     assert page.text_content("#replay-title") == "Jugada compartida"
-    assert booted.local_paths.count(EXTRA_ZIP_PATH) == 1
+    assert booted.local_paths.count(EXTRA_ZIP_PATH) == 2  # the one that failed, then this one
     modules = json.loads(page.evaluate(loaded))
     assert {"mus.records", "mus.web.replay", "mus.web.replay_dom", "mus.web.replay_render"} <= set(modules)
     for name, where in modules.items():

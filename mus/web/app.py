@@ -118,8 +118,11 @@ class App:
                 self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
                                           on_close=self._replay_closed)
             show(self.replay)
-        except Exception as error:  # the table goes on; the console says why
+        except Exception as error:  # the table goes on, and says so; the console says why
             window.console.error(f"mus: the replay cannot open: {error!r}")
+            if not any(n["kind"] == "unloaded" for n in self.session.notices):
+                self.session.notices.append({"kind": "unloaded"})
+            self.render()
         finally:
             self.opening_replay = False
             self.drive()

@@ -135,7 +135,7 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
             why = t(lang, f"why.{notice['why']}")
             out.append({"kind": "corrupt", "text": t(lang, "notice.corrupt", why=why, key=notice["key"]),
                         "dismiss": t(lang, "notice.close")})
-        elif notice["kind"] in ("update", "elsewhere"):
+        elif notice["kind"] in ("update", "elsewhere", "unloaded"):
             out.append({"kind": notice["kind"], "text": t(lang, f"notice.{notice['kind']}"),
                         "dismiss": t(lang, "notice.close")})
     return out
