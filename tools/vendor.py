@@ -527,15 +527,12 @@ def extra_zip_path(dest: Path) -> Path:
     return dest.with_name(EXTRA_ZIP_NAME)
 
 
-def _zip_contents(src: Path, dest: Path) -> tuple[list[str], list[str]]:
-    """The entry names ``dest`` and its extra zip should hold, sorted: bytecode only
-    (``mus/game.pyc``), the data files in mus.zip."""
-    files = mus_sources(src)
-    _, runtime = runtime_modules()
-    arcnames = [*_arcnames(src, files), *runtime]
-    main = [name + "c" for name in arcnames if name not in EXTRA_MODULES]
-    extra = [name + "c" for name in arcnames if name in EXTRA_MODULES]
-    return sorted([*main, *(p.name for p in zip_data_files(dest))]), sorted(extra)
+def _split(names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """Entry names of the compiled game (``mus/game.pyc``, ``deck.svg``) as mus.zip's and the
+    extra zip's, in their order."""
+    names = list(names)
+    extra = [name for name in names if name.removesuffix("c") in EXTRA_MODULES]
+    return [name for name in names if name not in extra], extra
 
 
 def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
@@ -545,12 +542,14 @@ def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
     zips = (dest, extra_zip_path(dest))
     if not all(z.is_file() for z in zips):
         return True
-    bundle, _ = runtime_modules()
+    files = mus_sources(src)
+    data = zip_data_files(dest)
+    bundle, runtime = runtime_modules()
     built = min(z.stat().st_mtime_ns for z in zips)
-    inputs = [*mus_sources(src), *zip_data_files(dest), COMPILE_PYC, bundle]
-    if any(p.stat().st_mtime_ns > built for p in inputs):
+    if any(p.stat().st_mtime_ns > built for p in [*files, *data, COMPILE_PYC, bundle]):
         return True
-    for path, expected in zip(zips, _zip_contents(src, dest)):
+    modules = [name + "c" for name in [*_arcnames(src, files), *runtime]]  # bytecode only: mus/game.pyc
+    for path, expected in zip(zips, _split([*modules, *(p.name for p in data)])):
         try:
             with zipfile.ZipFile(path) as zf:
                 infos = zf.infolist()
@@ -558,7 +557,7 @@ def mus_zip_is_stale(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
             return True
         if any(info.compress_type != zipfile.ZIP_STORED for info in infos):
             return True
-        if sorted(i.filename for i in infos) != expected:
+        if sorted(i.filename for i in infos) != sorted(expected):
             return True
     return False
 
@@ -583,23 +582,20 @@ def build_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> int:
                **{arcname: source.encode("utf-8") for arcname, source in runtime.items()},
                **{path.name: path.read_bytes() for path in data}}
     dest.parent.mkdir(parents=True, exist_ok=True)
-    extra = extra_zip_path(dest)
-    tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
-    parts = {path: path.with_name(path.name + f".{os.getpid()}.tmp") for path in (dest, extra)}
+    compiled = dest.with_name(f"{dest.stem}-all.{os.getpid()}.tmp")  # the whole game, compiled
+    parts = {path: path.with_name(path.name + f".{os.getpid()}.tmp") for path in (dest, extra_zip_path(dest))}
     try:
-        _write_stored(tmp, entries)
-        compile_pyc(tmp, tmp, PAGE_DIR, lean=True)
-        with zipfile.ZipFile(tmp) as compiled:
-            code = {info.filename: compiled.read(info) for info in compiled.infolist()}
-        for path, part in parts.items():
-            chosen = {name: content for name, content in code.items()
-                      if (name[:-1] in EXTRA_MODULES) == (path == extra)}
-            _write_stored(part, chosen)
+        _write_stored(compiled, entries)
+        compile_pyc(compiled, compiled, PAGE_DIR, lean=True)
+        with zipfile.ZipFile(compiled) as zf:
+            code = {info.filename: zf.read(info) for info in zf.infolist()}
+        for part, names in zip(parts.values(), _split(code)):
+            _write_stored(part, {name: code[name] for name in names})
         for path, part in parts.items():
             os.replace(part, path)
             os.utime(path, ns=(started, started))
     finally:
-        for path in (tmp, *parts.values()):
+        for path in (compiled, *parts.values()):
             path.unlink(missing_ok=True)
     return dest.stat().st_size
 
