@@ -160,13 +160,13 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
     assert page.evaluate("() => window.__mus.snapshot") == "restored"  # Python's memory, not its boot
-    # One request for the game serves both the snapshot's check and Python.
-    assert [url for url, _ in served].count(urljoin(pwa.url, "static/mus.zip")) == 1, served
-    # The worker serves the page, so nothing is preloaded ahead of Pyodide (index.html), and
-    # Pyodide asks for each big file once.
+    # One request for the game serves both the snapshot's check and Python. The worker serves
+    # the page, so nothing is preloaded ahead of Pyodide (index.html), and Pyodide asks for each
+    # big file once.
+    urls = [url for url, _ in served]
     assert page.evaluate("() => document.querySelectorAll('link[rel=preload]').length") == 0
-    for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip"):
-        assert [url for url, _ in served].count(urljoin(pwa.url, path)) == 1, (path, served)
+    for path in ("static/mus.zip", "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip"):
+        assert urls.count(urljoin(pwa.url, path)) == 1, (path, served)
     # The snapshot came with the game's browser-free modules imported: they entered sys.modules
     # before PyScript's own modules, which the page imported after the restore, as it did the
     # browser layer.
