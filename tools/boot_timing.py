@@ -183,16 +183,21 @@ def wait_ready(page: Any, cdp: Any, timeout: float) -> float:
         page.wait_for_timeout(100)
 
 
+def throttle(cdp: Any, profile: dict[str, float], offline: bool) -> None:
+    """The page of DevTools session ``cdp`` on ``profile``'s CPU and network (``PROFILES``)."""
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    rate = profile["mbps"] * 1e6 / 8
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": offline, "latency": profile["latency_ms"],
+        "downloadThroughput": rate, "uploadThroughput": rate})
+
+
 def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool, timeout: float) -> Sample:
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     if profile:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
-        rate = profile["mbps"] * 1e6 / 8
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": offline, "latency": profile["latency_ms"],
-            "downloadThroughput": rate, "uploadThroughput": rate})
+        throttle(cdp, profile, offline)
     wire = decoded = requests = 0
     from_worker: set[str] = set()
 
