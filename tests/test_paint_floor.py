@@ -43,10 +43,12 @@ def test_the_skeleton_lays_out_the_table_as_the_style_sheets_do(browser: Any, si
     assert layouts["skeleton"] == layouts["styled"]
 
 
-def test_the_skeleton_page_fetches_nothing_but_itself(browser: Any, site_url: str) -> None:
+@pytest.mark.parametrize("name", ["skeleton", "paragraph"])
+def test_the_floor_pages_fetch_nothing_but_themselves(browser: Any, site_url: str, name: str) -> None:
     page = browser.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
-    page.goto(f"{site_url}skeleton.html", wait_until="load")
+    page.goto(f"{site_url}{name}.html", wait_until="load")
+    assert page.locator("body").inner_text().strip(), "the page shows text (its first paint is contentful)"
     page.close()
-    assert requests == [f"{site_url}skeleton.html"]
+    assert requests == [f"{site_url}{name}.html"]

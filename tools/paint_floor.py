@@ -12,7 +12,8 @@ that links the repository's ``static/``, three pages:
 * ``skeleton``: the same table skeleton with no script, no preload and no style sheet to fetch,
   only the rules of ``static/style.css`` and PyScript's ``core.css`` whose selectors match an
   element of the skeleton, inlined in the head: the table as cheaply as it can paint;
-* ``paragraph``: a page with one paragraph of text and nothing else.
+* ``paragraph``: a page with one paragraph of text and nothing else (``tools/boot_timing``'s
+  bare page without its runtime).
 
 Each load is a fresh context and a new page, the pages taking turns. ``cold``: the throttled
 page is the context's first. ``warm``: an unthrottled load first fills the HTTP cache (the
@@ -34,23 +35,12 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.boot_timing import PROFILES, throttle  # noqa: E402
+from tools.boot_timing import BARE_PAGE, PROFILES, throttle  # noqa: E402
 from tools.chromium import browser, served  # noqa: E402
 from tools.vendor import ROOT  # noqa: E402
 
 PAGES = ("game", "skeleton", "paragraph")
 CASES = ("cold", "warm")
-PARAGRAPH_PAGE = """<!doctype html>
-<html lang="es">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Mus</title>
-  <link rel="icon" href="data:,">
-</head>
-<body><p>Preparando la mesa…</p></body>
-</html>
-"""
 # The page's style rules (inside their @media and @supports blocks) whose selectors match an
 # element of the page, as CSS text; states (hover, focus…) and pseudo-elements are left out of
 # the match.
@@ -89,7 +79,7 @@ def build_site(dest: Path, chromium: Any) -> Path:
     (dest / "static").symlink_to(ROOT / "static", target_is_directory=True)
     game = (ROOT / "index.html").read_text(encoding="utf-8")
     (dest / "game.html").write_text(game, encoding="utf-8")
-    (dest / "paragraph.html").write_text(PARAGRAPH_PAGE, encoding="utf-8")
+    (dest / "paragraph.html").write_text(without_fetches(BARE_PAGE), encoding="utf-8")
     (dest / "styled.html").write_text(SCRIPT.sub("", game), encoding="utf-8")
     with served(dest) as url:
         page = chromium.new_page()
