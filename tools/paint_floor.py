@@ -5,8 +5,9 @@
 
 ``tools/boot_timing`` measures the game's first paint (``first-contentful-paint``) on the phone
 profile (CPU 4x, 9 Mbit/s with 60 ms latency); the start-up goal is under 300 ms. This command
-tells how far any page is from that goal on this machine. It serves, from one temporary site
-that links the repository's ``static/``, three pages:
+tells how far any page is from that goal on this machine. It serves with ``tools/serve.py``,
+from one temporary site that links the repository's ``static/``, three pages (gzip-compressed,
+as the server does for pages with no ``.br`` copy beside them):
 
 * ``game``: ``index.html`` as it is;
 * ``skeleton``: the same table skeleton with no script, no preload and no style sheet to fetch,
