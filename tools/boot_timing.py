@@ -168,19 +168,25 @@ def settle(page: Any, precache: bool, timeout: float) -> None:
     page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=timeout * 1000)
 
 
-def wait_ready(page: Any, cdp: Any, timeout: float) -> float:
-    """``window.__readyAt`` once the page has it, asked through the DevTools protocol: Playwright's
-    own waits (``wait_for_selector``, ``wait_for_function``) first put its selector engine into
-    the loading page, about 160 ms of script at CPU 4x, which delayed the first paint measured
-    (the bare page's on the phone profile: 608 against 412 ms, medians of 6 loads each)."""
+def page_number(page: Any, cdp: Any, expression: str, timeout: float, failure: str) -> float:
+    """The number ``expression`` gives in the page once it is not null, asked through the
+    DevTools protocol: Playwright's own waits (``wait_for_selector``, ``wait_for_function``) first
+    put its selector engine into the loading page, about 160 ms of script at CPU 4x, which
+    delayed the first paint measured (the bare page's on the phone profile: 608 against 412 ms,
+    medians of 6 loads each). Raises ``TimeoutError(failure)`` after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while True:
-        answer = cdp.send("Runtime.evaluate", {"expression": "window.__readyAt ?? null", "returnByValue": True})
+        answer = cdp.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
         if answer["result"].get("value") is not None:
             return float(answer["result"]["value"])
         if time.monotonic() > deadline:
-            raise TimeoutError("the page did not reach html.ready")
+            raise TimeoutError(failure)
         page.wait_for_timeout(100)
+
+
+def wait_ready(page: Any, cdp: Any, timeout: float) -> float:
+    """``window.__readyAt`` once the page has it."""
+    return page_number(page, cdp, "window.__readyAt ?? null", timeout, "the page did not reach html.ready")
 
 
 def throttle(cdp: Any, profile: dict[str, float], offline: bool) -> None:

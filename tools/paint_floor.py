@@ -29,14 +29,13 @@ import re
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.boot_timing import BARE_PAGE, PROFILES, throttle  # noqa: E402
+from tools.boot_timing import BARE_PAGE, PROFILES, page_number, throttle  # noqa: E402
 from tools.chromium import browser, served  # noqa: E402
 from tools.vendor import ROOT  # noqa: E402
 
@@ -93,8 +92,7 @@ def build_site(dest: Path, chromium: Any) -> Path:
 
 
 def first_paint(chromium: Any, url: str, warm: bool, timeout: float = 20) -> float:
-    """One throttled load of ``url`` in a fresh context; its first paint in milliseconds. The
-    paint is read through the DevTools protocol: Playwright's own waits put script in the page."""
+    """One throttled load of ``url`` in a fresh context; its first paint in milliseconds."""
     context = chromium.new_context(service_workers="block")
     try:
         if warm:
@@ -105,13 +103,7 @@ def first_paint(chromium: Any, url: str, warm: bool, timeout: float = 20) -> flo
         assert profile is not None, "tools/boot_timing.py throttles the phone profile"
         throttle(cdp, profile, offline=False)
         page.goto(url, wait_until="commit")
-        deadline = time.monotonic() + timeout
-        while (paint := cdp.send("Runtime.evaluate", {"expression": FCP_JS, "returnByValue": True})
-               ["result"].get("value")) is None:
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{url} did not paint")
-            page.wait_for_timeout(50)
-        return float(paint)
+        return page_number(page, cdp, FCP_JS, timeout, f"{url} did not paint")
     finally:
         context.close()
 
