@@ -18,11 +18,11 @@ Action.parse('sin señas')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cache
-from itertools import combinations
+from typing import Any
 
+from .combos import combinations
 from .errors import IllegalActionError
+from .memo import memoized
 
 MUS, NO_HAY_MUS, DESCARTE = "mus", "no hay mus", "descarte"
 PASO, ENVIDO, QUIERO, NO_QUIERO, ORDAGO = "paso", "envido", "quiero", "no quiero", "ordago"
@@ -32,31 +32,48 @@ _ALIASES = {"órdago": ORDAGO, "no hay": NO_HAY_MUS, "envido más": ENVIDO,
             "senas": SENAS, "sin senas": SIN_SENAS}
 DEFAULT_ENVITE = 2
 _KINDS = _SIMPLE | {ENVIDO, DESCARTE}
+MAX_ENVITE = 9999   # no table's envites come near: a longer number is not an envite
+MAX_TEXT = 40       # the longest notation is "descarte 0 1 2 3"; more is not an action
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
     """``kind`` is one of mus, no hay mus, descarte, paso, envido, quiero, no quiero,
-    ordago, señas, sin señas; ``amount`` is the envite (or raise) for envido; ``cards`` the hand positions
-    for descarte."""
+    ordago, señas, sin señas; ``amount`` is the envite (or raise) for envido; ``cards`` the
+    hand positions for descarte. Immutable; equal when kind, amount and cards are."""
 
+    __slots__ = ("kind", "amount", "cards", "text")
     kind: str
-    amount: int = 0
-    cards: tuple[int, ...] = ()
-    text: str = field(default="", init=False, compare=False, repr=False)
+    amount: int
+    cards: tuple[int, ...]
+    text: str
 
-    def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise IllegalActionError(f"expected an action kind ({', '.join(sorted(_KINDS))}), got {self.kind!r}")
-        if not _whole(self.amount) or (self.kind == ENVIDO and self.amount < DEFAULT_ENVITE):
-            raise IllegalActionError(f"expected a whole-number envite of at least 2, got {self.amount!r}")
-        if not isinstance(self.cards, tuple) or not all(_whole(c) for c in self.cards):
-            raise IllegalActionError(f"expected descarte positions as a tuple of whole numbers, got {self.cards!r}")
+    def __init__(self, kind: str, amount: int = 0, cards: tuple[int, ...] = ()) -> None:
+        if not isinstance(kind, str) or kind not in _KINDS:
+            raise IllegalActionError(f"expected an action kind ({', '.join(sorted(_KINDS))}), got {kind!r}")
+        if not _whole(amount) or amount < 0 or (kind == ENVIDO and amount < DEFAULT_ENVITE):
+            raise IllegalActionError(f"expected a whole-number envite of at least 2, got {amount!r}")
+        if amount > MAX_ENVITE:
+            raise IllegalActionError(f"expected an envite of at most {MAX_ENVITE}, got {amount!r}")
+        if not isinstance(cards, tuple) or not all(_whole(c) for c in cards):
+            raise IllegalActionError(f"expected descarte positions as a tuple of whole numbers, got {cards!r}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "text", self._notation())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("an Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Action) and self.kind == other.kind
+                and self.amount == other.amount and self.cards == other.cards)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.amount, self.cards))
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -69,16 +86,24 @@ class Action:
         if self.kind == ENVIDO:
             return ENVIDO if self.amount == DEFAULT_ENVITE else f"{ENVIDO} {self.amount}"
         if self.kind == DESCARTE:
-            return " ".join([DESCARTE, *map(str, self.cards)])
+            return " ".join([DESCARTE] + [str(c) for c in self.cards])
         return self.kind
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
 
-@cache
 def parse_action(text: str) -> Action:
     """Parse notation (case and spacing are forgiven; 'órdago' is accepted)."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"expected an action's notation (text), got {str(text)[:40]}")
+    return _parse(text)
+
+
+@memoized(maxsize=4096)   # the notations of real play are few
+def _parse(text: str) -> Action:
+    if len(text) > MAX_TEXT:
+        raise IllegalActionError(f"expected an action's notation, got {len(text)} characters")
     words = " ".join(text.lower().split())
     words = _ALIASES.get(words, words)
     if words in _SIMPLE:
@@ -105,22 +130,24 @@ def parse_action(text: str) -> Action:
 
 
 def _number(text: str, word: str, default: int) -> int:
+    """``word`` as a whole number of ASCII digits (no sign, no other script's digits)."""
     if not word:
         return default
-    if not word.isdigit():
+    if len(word) > 4 or not all(c in "0123456789" for c in word):
         raise IllegalActionError(f"{text!r} is not an action: expected a number, got {word!r}")
     return int(word)
 
 
 MUS_ACTIONS = (Action(MUS), Action(NO_HAY_MUS))
 DESCARTE_ACTIONS = tuple(
-    Action(DESCARTE, cards=combo) for n in range(1, 5) for combo in combinations(range(4), n)
+    Action(DESCARTE, cards=combo) for n in range(1, 5) for combo in combinations((0, 1, 2, 3), n)
 )
 PASO_ACTION, QUIERO_ACTION = Action(PASO), Action(QUIERO)
 NO_QUIERO_ACTION, ORDAGO_ACTION = Action(NO_QUIERO), Action(ORDAGO)
 SENAS_ACTIONS = (Action(SENAS), Action(SIN_SENAS))
 
 
-@cache
+@memoized()
 def envites(maximum: int) -> tuple[Action, ...]:
+    """Every envite from 2 to ``maximum`` (the table's ``max_envite``, itself bounded)."""
     return tuple(Action(ENVIDO, n) for n in range(DEFAULT_ENVITE, maximum + 1))

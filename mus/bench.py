@@ -3,7 +3,7 @@
 Run ``python -m mus.bench [--hands N] [--seed S] [--lance L]``.
 
 Random play chooses uniformly among ``Game.legal_actions()`` with an injected
-``random.Random(seed)`` and checks cheap invariants as it goes: no exception, the
+``mus.rng.Random(seed)`` and checks cheap invariants as it goes: no exception, the
 40 distinct cards at every deal, every juego ending within a bounded number of
 hands (every hand scores at least one tanto, so a juego lasts at most
 ``2 * target - 1`` hands). The compare sweep calls ``compare(lance, a, b)`` for
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import random
 import sys
 import time
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from itertools import combinations_with_replacement
 from .cards import DECK_SIZE, RANKS, Card, Hand
 from .game import Game
 from .lances import LANCES, compare
+from .rng import Random
 from .rules import Rules
 
 BETTING_PHASES = frozenset(LANCES)
@@ -83,7 +83,7 @@ def _check_deal(g: Game) -> None:
 def random_play(hands: int, seed: int, rules: Rules | None = None) -> PlayResult:
     """Play ``hands`` hands choosing uniformly among the legal actions."""
     rules = rules or Rules()
-    rng = random.Random(seed)
+    rng = Random(seed)
     draw = rng.random
     max_hands_per_juego = 2 * rules.target - 1
     g = Game.new(rules, seed=rng.getrandbits(32))
@@ -160,7 +160,7 @@ def compare_sweep(lance: str, rules: Rules | None = None) -> CompareResult:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mus.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=100_000, help="random-play hands (default 100000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the injected random.Random")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random play")
     parser.add_argument("--lance", choices=[*LANCES, "all", "none"], default="grande",
                         help="lance of the 715×715 compare sweep (default grande)")
     args = parser.parse_args(argv)

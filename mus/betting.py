@@ -15,45 +15,61 @@ Outcome(kind='deje', team=1, amount=2, bettor=1)
 
 from __future__ import annotations
 
-from functools import cache
-from typing import NamedTuple
+from typing import Any
 
 from .actions import (
     ENVIDO, NO_QUIERO, ORDAGO, PASO, QUIERO,
     NO_QUIERO_ACTION, ORDAGO_ACTION, PASO_ACTION, QUIERO_ACTION, Action, envites,
 )
+from .memo import memoized
 
 PASO_RESULT, QUERIDO, DEJE, ORDAGO_QUERIDO, SIN_ENVITE = "paso", "querido", "deje", "ordago", "sin envite"
 
 
-class Outcome(NamedTuple):
+class Outcome:
     """How a lance's betting ended: kind paso / querido / deje / ordago / sin envite;
     ``team`` is the team that collected a deje (or called the accepted órdago) and
     ``bettor`` the seat that made that bet."""
 
+    __slots__ = ("kind", "team", "amount", "bettor")
     kind: str
-    team: int = -1
-    amount: int = 0
-    bettor: int = -1
+    team: int
+    amount: int
+    bettor: int
+
+    def __init__(self, kind: str, team: int = -1, amount: int = 0, bettor: int = -1) -> None:
+        self.kind, self.team, self.amount, self.bettor = kind, team, amount, bettor
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Outcome) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return (f"Outcome(kind={self.kind!r}, team={self.team}, amount={self.amount}, "
+                f"bettor={self.bettor})")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "team": self.team, "amount": self.amount, "bettor": self.bettor}
 
 
 # Facing a bet, the first rival after the bettor answers first, then his partner.
 _RIVALS_AFTER = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
 
 
-@cache
+@memoized()
 def _openings(max_envite: int) -> tuple[Action, ...]:
-    return (PASO_ACTION, *envites(max_envite), ORDAGO_ACTION)
+    return (PASO_ACTION,) + envites(max_envite) + (ORDAGO_ACTION,)
 
 
-@cache
+@memoized()
 def _answers(max_envite: int) -> tuple[Action, ...]:
-    return (QUIERO_ACTION, NO_QUIERO_ACTION, *envites(max_envite), ORDAGO_ACTION)
+    return (QUIERO_ACTION, NO_QUIERO_ACTION) + envites(max_envite) + (ORDAGO_ACTION,)
 
 
 class Round:
     """Immutable betting state of one lance; ``apply`` returns the next one."""
 
+    __slots__ = ("lance", "speakers", "next_speaker", "table", "pending", "ordago", "bettor",
+                 "answering", "outcome")
     lance: str
     speakers: tuple[int, ...]
     next_speaker: int
@@ -66,15 +82,17 @@ class Round:
 
     @classmethod
     def open(cls, lance: str, speakers: tuple[int, ...]) -> Round:
-        r = cls.__new__(cls)
+        r = object.__new__(cls)
         r.lance, r.speakers, r.next_speaker = lance, speakers, 0
         r.table, r.pending, r.ordago, r.bettor = 0, 0, False, -1
         r.answering, r.outcome = (), None
         return r
 
     def _copy(self) -> Round:
-        r = Round.__new__(Round)
-        r.__dict__ = self.__dict__.copy()
+        r = object.__new__(Round)
+        r.lance, r.speakers, r.next_speaker = self.lance, self.speakers, self.next_speaker
+        r.table, r.pending, r.ordago, r.bettor = self.table, self.pending, self.ordago, self.bettor
+        r.answering, r.outcome = self.answering, self.outcome
         return r
 
     @property

@@ -14,7 +14,7 @@ ValueError: expected a rank (one of R C S 7 6 5 4 3 2 A) at position 0 of 'rcs4'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any
 
 RANKS = "RCS765432A"
 SUITS = "oceb"
@@ -26,18 +26,36 @@ SUIT_NAMES = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
 DECK_SIZE = len(RANKS) * len(SUITS)
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card; ``suit`` is None when only the rank matters."""
+    """One card; ``suit`` is None when only the rank matters. Immutable, ordered by
+    (rank, suit) as text."""
 
+    __slots__ = ("rank", "suit")
     rank: str
-    suit: str | None = None
+    suit: str | None
 
-    def __post_init__(self) -> None:
-        if self.rank not in RANKS:
-            raise ValueError(f"expected a rank (one of {' '.join(RANKS)}), got {self.rank!r}")
-        if self.suit is not None and self.suit not in SUITS:
-            raise ValueError(f"expected a suit (one of {' '.join(SUITS)}), got {self.suit!r}")
+    def __init__(self, rank: str, suit: str | None = None) -> None:
+        if not isinstance(rank, str) or len(rank) != 1 or rank not in RANKS:
+            raise ValueError(f"expected a rank (one of {' '.join(RANKS)}), got {rank!r}")
+        if suit is not None and (not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS):
+            raise ValueError(f"expected a suit (one of {' '.join(SUITS)}), got {suit!r}")
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Card is immutable")
+
+    def _key(self) -> tuple[str, str]:
+        return self.rank, self.suit or ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key() == other._key()
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key() < other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -71,17 +89,27 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class Hand:
-    """Four cards (any number while parsing); order is kept as written."""
+    """Four cards (any number while parsing); order is kept as written. ``rank_indices``
+    are the rank indices sorted ascending, the key of the precomputed lance tables."""
 
+    __slots__ = ("cards", "rank_indices")
     cards: tuple[Card, ...]
-    rank_indices: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    """Rank indices sorted ascending: the key of the precomputed lance tables."""
+    rank_indices: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        indices = tuple(sorted(RANKS.index(card.rank) for card in self.cards))
-        object.__setattr__(self, "rank_indices", indices)
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "rank_indices",
+                           tuple(sorted(RANKS.index(card.rank) for card in self.cards)))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Hand is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self.cards == other.cards
+
+    def __hash__(self) -> int:
+        return hash(self.cards)
 
     @property
     def ranks(self) -> str:

@@ -1,20 +1,19 @@
 """The dealer: shuffling, dealing and serving discards, the game's chance steps.
 
 Cards are deck indices 0..39 (see ``cards.Card.from_index``). Every function takes
-the ``random.Random`` to use; the global generator is never touched.
+the game's ``rng.Random`` to use; no global generator is ever touched.
 """
 
 from __future__ import annotations
 
-import random
-
 from .cards import DECK_SIZE, card_text, parse_hand
 from .errors import IllegalActionError
+from .rng import Random
 
 Hands = tuple[tuple[int, ...], ...]
 
 
-def deal(rng: random.Random, mano: int) -> tuple[Hands, tuple[int, ...]]:
+def deal(rng: Random, mano: int) -> tuple[Hands, tuple[int, ...]]:
     """Shuffle a full deck and deal four cards each, one at a time from the mano.
 
     Returns the hands by seat and the rest of the deck (next card last).
@@ -28,7 +27,7 @@ def deal(rng: random.Random, mano: int) -> tuple[Hands, tuple[int, ...]]:
 
 
 def serve(
-    rng: random.Random,
+    rng: Random,
     kept: Hands,
     discarded: Hands,
     deck: tuple[int, ...],

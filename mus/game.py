@@ -2,7 +2,7 @@
 
 ``(rules, seed, actions)`` is the whole game. ``apply`` returns the next state and
 leaves this one untouched; deals and serves are chance steps drawn from the game's
-own ``random.Random``, copied before each use so that earlier states stay valid.
+own generator (``rng.Random``), copied before each use so that earlier states stay valid.
 
 With ``explicit_chance=True`` (``from_deal`` only) chance steps are actions instead,
 as in OpenSpiel: after the mano's descarte the game waits in phase ``servicio`` for
@@ -47,9 +47,6 @@ mus.errors.IllegalActionError: 'cazada 3' is not legal in phase 'caza': chance a
 
 from __future__ import annotations
 
-import json
-import random
-import secrets
 from typing import Any
 
 from . import scoring
@@ -61,7 +58,9 @@ from .betting import DEJE, ORDAGO_QUERIDO, SIN_ENVITE, Outcome, Round
 from .cards import DECK_SIZE, RANKS, SUITS, card_text, parse_hand
 from .dealer import Hands, cards_text, deal, parse_cards_by_seat, serve, serve_given
 from .errors import IllegalActionError
-from .lances import Signature, Table, table_for
+from .jsondata import copy_data, dump_text, load_text
+from .lances import Signature, Table, signature, table_for
+from .rng import Random, fresh_seed
 from .rules import Rules
 from .signs import senas_table
 
@@ -71,20 +70,29 @@ Pair = tuple[int, int]
 # señas (señas): a private part that only _public_event decides who may see.
 Event = tuple[int, str, str, tuple[int, ...]]
 SERVICIO, REPARTO, CAZA = "servicio", "reparto", "caza"  # chance phases when chance is explicit
-SERVIDO, CAZADA = "servido", "cazada"
+SERVIDO, CAZADA, BARAJA = "servido", "cazada", "baraja"
+MAX_SEED = 2**64 - 1      # seeds are whole numbers 0..MAX_SEED
+MAX_ACTIONS = 50_000      # a save longer than this is not a partida (a long one has ~1,000)
+MAX_SAVE_TEXT = 2_000_000
+_SLOTS = ("_rules", "_max_envite", "_table", "_seed", "_rng", "_rng_shared", "_explicit_chance",
+          "_reseed", "_start", "_actions", "_mano", "_phase", "_to_play", "_hands", "_sigs",
+          "_deck", "_pile", "_mus_votes", "_discards", "_round", "_results", "_declared",
+          "_events", "_ledger", "_score", "_juegos", "_vacas", "_history", "_winner")
 
 
 class Game:
     """One partida. Build it with ``Game.new``, ``Game.from_deal`` or ``Game.from_json``."""
 
     # All attributes are rebound, never mutated, once a state has been returned.
+    __slots__ = _SLOTS
     _rules: Rules
     _max_envite: int
     _table: Table
     _seed: int
-    _rng: random.Random
+    _rng: Random
     _rng_shared: bool
     _explicit_chance: bool
+    _reseed: bool
     _start: dict[str, Any] | None
     _actions: tuple[Any, ...] | None  # persistent list: (previous, notation)
     _mano: int
@@ -110,9 +118,17 @@ class Game:
     # --- construction -------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules | None = None, seed: int | None = None) -> Game:
-        """A new partida: the first mano is drawn by lot, then the first hand is dealt."""
+    def new(cls, rules: Rules | None = None, seed: int | None = None, reseed: bool = False) -> Game:
+        """A new partida: the first mano is drawn by lot, then the first hand is dealt.
+
+        With ``reseed`` each later deal is shuffled from a seed given as a chance action
+        (``baraja N``, in phase ``reparto`` after each count): the page draws every one
+        from a secret source, so a save tells nothing about the hands still to come."""
         g = cls._blank(rules or Rules(), seed)
+        if reseed is not False:
+            if reseed is not True:
+                raise ValueError(f"expected reseed to be True or False, got {reseed!r}")
+            g._reseed, g._start = True, {"reseed": True}
         g._mano = g._fresh_rng().randrange(4)
         g._deal()
         return g
@@ -126,10 +142,15 @@ class Game:
         mus decision; later deals and serves come from ``seed``, or with
         ``explicit_chance`` are given as actions (see the module's docstring)."""
         g = cls._blank(rules or Rules(), seed)
-        if mano not in range(4):
+        if not _whole(mano) or not 0 <= mano <= 3:
             raise ValueError(f"expected mano to be a seat 0..3, got {mano!r}")
-        g._start = {"hands": list(hands), "mano": mano, "score": list(score),
-                    "juegos": list(juegos), "vacas": list(vacas)}
+        if explicit_chance is not True and explicit_chance is not False:
+            raise ValueError(f"expected explicit_chance to be True or False, got {explicit_chance!r}")
+        if not isinstance(hands, (list, tuple)) or not all(isinstance(h, str) and len(h) <= 8 for h in hands):
+            raise ValueError(f"expected 4 hands as text such as 'RoRc5e4b', got {hands!r}")
+        g._score, g._juegos, g._vacas = _pair(score, "score"), _pair(juegos, "juegos"), _pair(vacas, "vacas")
+        g._start = {"hands": list(hands), "mano": mano, "score": list(g._score),
+                    "juegos": list(g._juegos), "vacas": list(g._vacas)}
         if explicit_chance:  # only then, so that saves without chance actions read as before
             g._start["explicit_chance"] = True
             g._explicit_chance = True
@@ -138,7 +159,6 @@ class Game:
         deck = [card for card in range(DECK_SIZE) if card not in used]
         g._fresh_rng().shuffle(deck)
         g._mano, g._deck = mano, tuple(deck)
-        g._score, g._juegos, g._vacas = _pair(score), _pair(juegos), _pair(vacas)
         rules = g._rules
         if max(g._score) >= rules.target:
             raise ValueError(f"expected a score below the target {rules.target}, got {score!r}")
@@ -151,38 +171,50 @@ class Game:
 
     @classmethod
     def _blank(cls, rules: Rules, seed: int | None) -> Game:
-        g = cls.__new__(cls)
+        if not isinstance(rules, Rules):
+            raise ValueError(f"expected Rules, got {rules!r}")
+        g = object.__new__(cls)
         g._rules = rules
         g._max_envite = rules.max_envite
         g._table = table_for(rules)
-        g._seed = secrets.randbits(32) if seed is None else seed
-        g._rng, g._rng_shared = random.Random(g._seed), False
-        g._explicit_chance = False
+        g._seed = fresh_seed() if seed is None else _seed(seed)
+        g._rng, g._rng_shared = Random(g._seed), False
+        g._explicit_chance = g._reseed = False
         g._start, g._actions = None, None
         g._score = g._juegos = g._vacas = (0, 0)
         g._history, g._winner = (), None
-        g._pile = ()
+        g._mano, g._phase, g._to_play = 0, "", None
+        g._hands, g._sigs, g._deck, g._pile, g._discards = (), (), (), (), ()
+        g._mus_votes, g._round, g._results, g._declared = 0, None, (), {}
+        g._events, g._ledger = None, ()
         return g
 
     def _copy(self) -> Game:
-        g = Game.__new__(Game)
-        g.__dict__ = self.__dict__.copy()
-        g._rng_shared = True
+        # Written out rather than looped: this runs at every action (MicroPython cannot
+        # assign an instance's __dict__).
+        g = object.__new__(Game)
+        g._rules, g._max_envite, g._table, g._seed = self._rules, self._max_envite, self._table, self._seed
+        g._rng, g._rng_shared = self._rng, True
+        g._explicit_chance, g._reseed, g._start = self._explicit_chance, self._reseed, self._start
+        g._actions, g._mano, g._phase, g._to_play = self._actions, self._mano, self._phase, self._to_play
+        g._hands, g._sigs, g._deck, g._pile = self._hands, self._sigs, self._deck, self._pile
+        g._mus_votes, g._discards, g._round = self._mus_votes, self._discards, self._round
+        g._results, g._declared, g._events = self._results, self._declared, self._events
+        g._ledger, g._score, g._juegos, g._vacas = self._ledger, self._score, self._juegos, self._vacas
+        g._history, g._winner = self._history, self._winner
         return g
 
-    def _fresh_rng(self) -> random.Random:
+    def _fresh_rng(self) -> Random:
         """The generator for a chance step, copied first if an earlier state shares it,
         so that earlier states keep their own future."""
         if self._rng_shared:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self._rng.getstate())
-            self._rng, self._rng_shared = rng, False
+            self._rng, self._rng_shared = self._rng.copy(), False
         return self._rng
 
     def _in_order(self, hands: Hands) -> Hands:
         """Each hand in display order, strongest first: positions of descarte refer to it."""
-        key = self._table.card_order.__getitem__
-        return tuple(tuple(sorted(hand, key=key)) for hand in hands)
+        order = self._table.card_order
+        return tuple(tuple(sorted(hand, key=lambda card: order[card])) for hand in hands)
 
     # --- public state ---------------------------------------------------------------
 
@@ -233,8 +265,10 @@ class Game:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """Finished hands: revealed hands by seat (None if nobody showed) and the ledger."""
-        return list(self._history)
+        """Finished hands: revealed hands by seat (None if nobody showed) and the ledger
+        (a fresh copy: changing it changes nothing here)."""
+        history: list[dict[str, Any]] = copy_data(list(self._history))
+        return history
 
     @property
     def actions(self) -> list[str]:
@@ -299,9 +333,13 @@ class Game:
         return g
 
     def _apply_chance(self, text: str) -> Game:
+        if not isinstance(text, str) or len(text) > 80:
+            raise IllegalActionError(f"expected a chance action's notation, got {str(text)[:80]!r}")
         head, _, rest = text.strip().partition(" ")
         if self._phase == CAZA:
             return self._apply_catch(text, head, rest)
+        if self._reseed:
+            return self._apply_shuffle(text, head, rest)
         expected = SERVIDO if self._phase == SERVICIO else REPARTO
         if head != expected:
             raise IllegalActionError(
@@ -316,23 +354,38 @@ class Game:
         g._actions = (self._actions, f"{expected} {cards_text(cards)}")
         return g
 
+    def _apply_shuffle(self, text: str, head: str, rest: str) -> Game:
+        """``baraja N``: the next hand is shuffled from seed N (see ``new``'s ``reseed``)."""
+        if head != BARAJA or not 0 < len(rest) <= 20 or not all(c in "0123456789" for c in rest):
+            raise IllegalActionError(
+                f"{text!r} is not legal in phase {REPARTO!r}: chance acts now, expected "
+                f"'{BARAJA} N' with N a seed 0..{MAX_SEED}")
+        seed = _seed(int(rest))
+        g = self._copy()
+        g._rng, g._rng_shared = Random(seed), False
+        g._mano = (g._mano + 1) % 4
+        g._deal()
+        g._actions = (self._actions, f"{BARAJA} {seed}")
+        return g
+
     def _apply_catch(self, text: str, head: str, rest: str) -> Game:
         assert self._events is not None  # the señas being caught are the last event
         previous, (seat, phase, shown, _) = self._events
         rivals = sorted(((seat + 1) % 4, (seat + 3) % 4))
         catch = self._rules.catch
         # A catch of chance 0 or 1 has one outcome: the others cannot happen.
-        choices: list[list[int]] = [[]] if catch == 0 else [rivals] if catch == 1 else [[], *([r] for r in rivals), rivals]
+        choices: list[list[int]] = ([[]] if catch == 0 else [rivals] if catch == 1
+                                    else [[], [rivals[0]], [rivals[1]], rivals])
         caught = sorted(int(w) for w in rest.split() if w in ("0", "1", "2", "3"))
         if head != CAZADA or len(caught) != len(rest.split()) or caught not in choices:
-            legal = ", ".join(" ".join([CAZADA, *map(str, c)]) for c in choices)
+            legal = ", ".join(" ".join([CAZADA] + [str(r) for r in c]) for c in choices)
             raise IllegalActionError(
                 f"{text!r} is not legal in phase {CAZA!r}: chance acts now, expected which rivals "
                 f"caught the señas of seat {seat}: {legal}")
         g = self._copy()
         g._events = (previous, (seat, phase, shown, tuple(caught)))
         g._after_sena(seat)
-        g._actions = (self._actions, " ".join([CAZADA, *map(str, caught)]))
+        g._actions = (self._actions, " ".join([CAZADA] + [str(r) for r in caught]))
         return g
 
     def _step(self, act: Action) -> None:
@@ -342,7 +395,7 @@ class Game:
             self._events = (self._events, (seat, "mus", act.text, ()))
             if act.kind == NO_HAY_MUS:
                 # The hands are final: their rank signatures key every lance table.
-                self._sigs = tuple(tuple(sorted(c >> 2 for c in hand)) for hand in self._hands)
+                self._sigs = tuple(signature([c >> 2 for c in hand]) for hand in self._hands)
                 if self._rules.senas:
                     self._phase, self._to_play = "senas", self._mano
                 else:
@@ -463,7 +516,9 @@ class Game:
         speakers = self._from_mano()
         if lance in ("pares", "juego"):
             holding = set(scoring.holders(lance, self._sigs, self._table))
-            self._declared = {**self._declared, lance: tuple(s in holding for s in range(4))}
+            declared = dict(self._declared)
+            declared[lance] = tuple(s in holding for s in range(4))
+            self._declared = declared
             for s in speakers:
                 self._events = (self._events, (s, lance, f"{lance} {'sí' if s in holding else 'no'}", ()))
             if lance == "juego" and not holding:
@@ -526,8 +581,7 @@ class Game:
         return self._score[entry.team] >= self._rules.target
 
     def _count(self) -> None:
-        entries, winners = scoring.count(self._sigs, self._mano, dict(self._results),
-                                         self._table)
+        entries, winners = scoring.count(self._sigs, self._mano, self._results, self._table)
         for entry in entries:
             if self._collect(entry):
                 break
@@ -542,7 +596,7 @@ class Game:
             "mano": self._mano,
             "hands": [self.hand(s) for s in range(4)] if revealed else None,
             "ledger": [entry.to_dict() for entry in self._ledger],
-            "lances": {lance: outcome._asdict() for lance, outcome in self._results},
+            "lances": {lance: outcome.to_dict() for lance, outcome in self._results},
             "winners": winners,
             "declared": {lance: list(flags) for lance, flags in self._declared.items()},
             "score": list(self._score),
@@ -551,7 +605,7 @@ class Game:
         self._round = None
         if juego_winner is not None and self._win_juego(juego_winner):
             return
-        if self._explicit_chance:  # the hand stays on the table until the next deal is given
+        if self._explicit_chance or self._reseed:  # the hand stays until the next deal is given
             self._phase, self._to_play = REPARTO, None
             return
         self._mano = (self._mano + 1) % 4
@@ -573,8 +627,9 @@ class Game:
     # --- what a seat may know ---------------------------------------------------------
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, as JSON-able plain data (see README)."""
-        if seat not in range(4):
+        """Everything ``seat`` may know, as JSON-able plain data (see docs/engine.md); a
+        fresh copy every time, so whoever holds it cannot change the game."""
+        if not _whole(seat) or not 0 <= seat <= 3:
             raise ValueError(f"expected a seat 0..3, got {seat!r}")
         rnd = self._round
         return {
@@ -597,7 +652,7 @@ class Game:
                     if (shown := _public_event(event, seat)) is not None],
             "senas": self._senas_seen(seat),
             "declared": {lance: list(flags) for lance, flags in self._declared.items()},
-            "lances": {lance: outcome._asdict() for lance, outcome in self._results},
+            "lances": {lance: outcome.to_dict() for lance, outcome in self._results},
             "bet": None if rnd is None else {
                 "lance": rnd.lance, "speakers": list(rnd.speakers), "table": rnd.table,
                 "pending": rnd.pending, "ordago": rnd.ordago,
@@ -605,53 +660,65 @@ class Game:
                 "answering": list(rnd.answering),
             },
             "ledger": [entry.to_dict() for entry in self._ledger],
-            "history": list(self._history),
+            "history": copy_data(list(self._history)),
         }
 
     # --- saving -------------------------------------------------------------------------
 
     def to_json(self) -> str:
         """The whole game as text: rules, seed, starting deal if any, and the actions."""
-        return json.dumps({
+        return dump_text({
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "rules": self._rules.to_dict(), "seed": self._seed,
             "start": self._start, "actions": self.actions,
-        }, ensure_ascii=False, separators=(",", ":"))
+        })
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Rebuild a game by replaying its actions; raises ValueError on a bad save."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"expected a saved game in JSON, got unreadable text ({error})") from None
+        """Rebuild a game by replaying its actions; raises ValueError naming what is wrong
+        with a bad save (anything that is not one: wrong types, too deep, too long)."""
+        data = load_text(text, "a saved game", MAX_SAVE_TEXT)
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: object) -> Game:
+        """``from_json`` for the save already read as JSON data."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError(f"expected a saved game with format {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"expected save version {SAVE_VERSION}, got {data.get('version')!r}")
-        try:
-            rules = Rules.from_dict(data["rules"])
-            seed, actions, start = data["seed"], data["actions"], data.get("start")
-            if not isinstance(seed, int) or not all(isinstance(a, str) for a in actions):
-                raise TypeError("seed must be a whole number and actions notation strings")
-            g = cls._initial(rules, seed, start)
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"expected a saved game with rules, seed and actions ({error!r})") from None
+            raise ValueError(f"expected save version {SAVE_VERSION}, got {str(data.get('version'))[:20]!r}")
+        for key in ("rules", "seed", "actions"):
+            if key not in data:
+                raise ValueError(f"expected a saved game with rules, seed and actions, missing {key!r}")
+        rules = Rules.from_dict(data["rules"])
+        actions = data["actions"]
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise ValueError(f"expected actions as a list of at most {MAX_ACTIONS} notations")
+        if not all(isinstance(a, str) for a in actions):
+            raise ValueError("expected every action as its notation (text)")
+        g = cls._initial(rules, data["seed"], data.get("start"))
         for text_action in actions:
             g = g.apply(text_action)
         return g
 
     @classmethod
-    def _initial(cls, rules: Rules, seed: int, start: dict[str, Any] | None) -> Game:
-        if not start:
+    def _initial(cls, rules: Rules, seed: object, start: object) -> Game:
+        seed = _seed(seed)
+        if start is None:
             return cls.new(rules, seed)
-        return cls.from_deal(start["hands"], start["mano"], tuple(start["score"]), rules, seed,
-                             tuple(start["juegos"]), tuple(start["vacas"]),
-                             bool(start.get("explicit_chance", False)))
+        if not isinstance(start, dict):
+            raise ValueError(f"expected the start as an object, got {type(start).__name__}")
+        if sorted(start) == ["reseed"]:
+            return cls.new(rules, seed, start["reseed"])
+        for key in ("hands", "mano", "score", "juegos", "vacas"):
+            if key not in start:
+                raise ValueError(f"expected the start's hands, mano, score, juegos and vacas, missing {key!r}")
+        return cls.from_deal(start["hands"], start["mano"], start["score"], rules, seed,
+                             start["juegos"], start["vacas"], start.get("explicit_chance", False))
 
     def initial(self) -> Game:
         """The state before the first action: same rules, seed and start (for replays)."""
-        return Game._initial(self._rules, self._seed, self._start)
+        return Game._initial(self._rules, self._seed, copy_data(self._start))
 
 
 def _listed(node: tuple[Any, ...] | None) -> list[Any]:
@@ -690,11 +757,21 @@ def _summarised(actions: list[Action]) -> list[str]:
     return texts
 
 
-def _pair(values: tuple[int, int]) -> Pair:
-    a, b = values
-    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (a, b)):
-        raise ValueError(f"expected two whole numbers ≥ 0, got {values!r}")
-    return a, b
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seed(value: object) -> int:
+    if not _whole(value) or not 0 <= value <= MAX_SEED:   # type: ignore[operator]
+        raise ValueError(f"expected the seed to be a whole number 0..{MAX_SEED}, got {str(value)[:40]}")
+    return value    # type: ignore[return-value]
+
+
+def _pair(values: object, name: str) -> Pair:
+    if (not isinstance(values, (list, tuple)) or len(values) != 2
+            or not all(_whole(v) and 0 <= v <= 10_000 for v in values)):
+        raise ValueError(f"expected {name} as two whole numbers 0..10000, got {str(values)[:60]}")
+    return values[0], values[1]
 
 
 def _bump(pair: Pair, team: int) -> Pair:

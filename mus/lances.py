@@ -13,11 +13,11 @@ multisets of four ranks, so each rules variant is tabulated once.
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import combinations_with_replacement
 from typing import Final
 
 from .cards import DECK_SIZE, RANKS, Hand, parse_hand
+from .combos import multisets
+from .memo import memoized
 from .rules import Rules
 
 LANCES: Final = ("grande", "chica", "pares", "juego", "punto")
@@ -32,7 +32,16 @@ _JUEGO_ORDER = {31: 9, 32: 8, 40: 7, 37: 6, 36: 5, 35: 4, 34: 3, 33: 2}
 _REAL_31 = (0, 3, 3, 3)  # a true rey and three sietes
 _TYPES_NAMES = {1: "pareja", 2: "medias", 3: "duples"}
 
-Signature = tuple[int, ...]
+# A hand's ranks as one whole number: its four rank indices sorted ascending, as decimal
+# digits (RRRA is 0009). Integer keys make the tables quick on every runtime.
+Signature = int
+SIGNATURES: Final = tuple(multisets(tuple(range(len(RANKS))), 4))
+
+
+def signature(rank_indices: tuple[int, ...] | list[int]) -> Signature:
+    """The signature of four rank indices, in any order."""
+    a, b, c, d = sorted(rank_indices)
+    return ((a * 10 + b) * 10 + c) * 10 + d
 
 
 def _encode(values: list[int]) -> int:
@@ -52,8 +61,8 @@ def _chica_key(strengths: list[int]) -> int:
 
 def _pares_kind(strengths: list[int]) -> tuple[int, int, int]:
     """(kind, higher pair, lower pair): kind 3 duples, 2 medias, 1 par, 0 nothing."""
-    counts = {s: strengths.count(s) for s in set(strengths)}
-    groups = sorted(((n, s) for s, n in counts.items() if n >= 2), reverse=True)
+    groups = sorted(((strengths.count(s), s) for s in set(strengths) if strengths.count(s) >= 2),
+                    reverse=True)
     if not groups:
         return 0, 0, 0
     if groups[0][0] == 4:
@@ -83,50 +92,54 @@ class Table:
     def __init__(self, reyes: int, real_31: bool) -> None:
         strength = _STRENGTH_8 if reyes == 8 else _STRENGTH_4
         value = _POINTS_8 if reyes == 8 else _POINTS_4
-        self.keys: dict[str, dict[Signature, int]] = {lance: {} for lance in LANCES}
+        self.keys: dict[str, dict[Signature, int]] = {}
+        for lance in LANCES:
+            self.keys[lance] = {}
         self.points: dict[Signature, int] = {}
         self.pares_value: dict[Signature, int] = {}
         self.juego_value: dict[Signature, int] = {}
         self.pares_name: dict[Signature, str] = {}
         # Display order of deck cards 0..39: strongest rank first, then by suit.
         self.card_order = tuple(-strength[card >> 2] * 64 + card for card in range(DECK_SIZE))
-        for signature in combinations_with_replacement(range(len(RANKS)), 4):
-            strengths = [strength[r] for r in signature]
-            points = sum(value[r] for r in signature)
-            real = real_31 and signature == _REAL_31
+        for ranks in SIGNATURES:
+            sig = signature(ranks)
+            strengths = [strength[r] for r in ranks]
+            points = sum(value[r] for r in ranks)
+            real = real_31 and ranks == _REAL_31
             kind = _pares_kind(strengths)[0]
-            self.keys["grande"][signature] = _grande_key(strengths)
-            self.keys["chica"][signature] = _chica_key(strengths)
-            self.keys["pares"][signature] = _pares_key(strengths)
-            self.keys["juego"][signature] = _juego_key(points, real)
-            self.keys["punto"][signature] = points
-            self.points[signature] = points
-            self.pares_value[signature] = kind
-            self.pares_name[signature] = _TYPES_NAMES.get(kind, "")
-            self.juego_value[signature] = (3 if points == 31 else 2) if points >= 31 else 0
+            self.keys["grande"][sig] = _grande_key(strengths)
+            self.keys["chica"][sig] = _chica_key(strengths)
+            self.keys["pares"][sig] = _pares_key(strengths)
+            self.keys["juego"][sig] = _juego_key(points, real)
+            self.keys["punto"][sig] = points
+            self.points[sig] = points
+            self.pares_value[sig] = kind
+            self.pares_name[sig] = _TYPES_NAMES.get(kind, "")
+            self.juego_value[sig] = (3 if points == 31 else 2) if points >= 31 else 0
 
 
 def table_for(rules: Rules) -> Table:
+    """The tables of ``rules``' variant, built on first use."""
     return _table(rules.reyes, rules.real_31)
 
 
-@cache
+@memoized()
 def _table(reyes: int, real_31: bool) -> Table:
     return Table(reyes, real_31)
 
 
-def _signature(hand: Hand | str) -> Signature:
+def hand_signature(hand: Hand | str) -> Signature:
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
     if len(parsed.cards) != 4:
         raise ValueError(f"expected a hand of 4 cards, got {len(parsed.cards)} in {str(parsed)!r}")
-    return parsed.rank_indices
+    return signature(parsed.rank_indices)
 
 
 def lance_key(lance: str, hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
     """The integer a hand scores at ``lance``; larger wins."""
     if lance not in LANCES:
         raise ValueError(f"expected a lance (one of {', '.join(LANCES)}), got {lance!r}")
-    return table_for(rules).keys[lance][_signature(hand)]
+    return table_for(rules).keys[lance][hand_signature(hand)]
 
 
 def compare(lance: str, a: Hand | str, b: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
@@ -141,14 +154,14 @@ def compare(lance: str, a: Hand | str, b: Hand | str, rules: Rules = DEFAULT_RUL
 
 def points(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
     """Card total for juego and punto."""
-    return table_for(rules).points[_signature(hand)]
+    return table_for(rules).points[hand_signature(hand)]
 
 
 def pares_value(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
     """Tantos the hand's pares are worth at the count: 0, 1 pareja, 2 medias, 3 duples."""
-    return table_for(rules).pares_value[_signature(hand)]
+    return table_for(rules).pares_value[hand_signature(hand)]
 
 
 def juego_value(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> int:
     """Tantos the hand's juego is worth: 0 without juego, 3 for the 31, 2 otherwise."""
-    return table_for(rules).juego_value[_signature(hand)]
+    return table_for(rules).juego_value[hand_signature(hand)]

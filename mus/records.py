@@ -108,14 +108,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .actions import DESCARTE_ACTIONS, ENVIDO, SENAS, SIN_SENAS, Action, parse_action
 from .cards import card_text, parse_hand
 from .dealer import cards_text, parse_cards_by_seat
 from .game import CAZA, CAZADA, Game
-from .rules import DEFAULT_CATCH, Rules
+from .lances import LANCES
+from .rules import BOOL, CHANCE as CHANCE_KIND, OPTIONS, Option, Rules
 
 FORMAT, VERSION = "mus-record", 1
 CHANCE = "-"  # the seat column of a chance line
@@ -124,10 +124,10 @@ RESULT = ("held", "thrown", "shown", "ledger", "winners", "final")
 Move = tuple[int | None, str]  # seat (None for chance) and notation
 
 
-@dataclass(frozen=True)
 class HandRecord:
     """One finished hand. ``str(record)`` is the text format; ``HandRecord.parse`` reads it."""
 
+    __slots__ = ("rules", "number", "mano", "score", "juegos", "vacas", "hands", "moves", "result")
     rules: Rules
     number: int
     mano: int
@@ -137,6 +137,16 @@ class HandRecord:
     hands: tuple[str, str, str, str]
     moves: tuple[Move, ...]
     result: tuple[str, ...]
+
+    def __init__(self, rules: Rules, number: int, mano: int, score: tuple[int, int],
+                 juegos: tuple[int, int], vacas: tuple[int, int], hands: tuple[str, str, str, str],
+                 moves: tuple[Move, ...], result: tuple[str, ...]) -> None:
+        self.rules, self.number, self.mano = rules, number, mano
+        self.score, self.juegos, self.vacas = score, juegos, vacas
+        self.hands, self.moves, self.result = hands, moves, result
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandRecord) and str(self) == str(other)
 
     # --- from a game ----------------------------------------------------------------
 
@@ -183,12 +193,9 @@ class HandRecord:
     # --- text -------------------------------------------------------------------------
 
     def __str__(self) -> str:
-        r = self.rules
         lines = [
             f"{FORMAT} {VERSION}",
-            f"rules reyes={r.reyes} real_31={'yes' if r.real_31 else 'no'} target={r.target} "
-            f"juegos_to_win={r.juegos_to_win} vacas_to_win={r.vacas_to_win}"
-            + (" senas=yes" if r.senas else "") + (f" catch={r.catch!r}" if r.catch != DEFAULT_CATCH else ""),
+            f"rules {self.rules}",
             f"hand {self.number}", f"mano {self.mano}",
             f"score {self.score[0]} {self.score[1]}", f"juegos {self.juegos[0]} {self.juegos[1]}",
             f"vacas {self.vacas[0]} {self.vacas[1]}", "hands " + " ".join(self.hands),
@@ -214,7 +221,7 @@ class HandRecord:
         moves = tuple(_parse_move(line, number) for number, line in
                       enumerate(body[:split], start=len(HEADER) + 2))
         try:
-            return cls(_parse_rules(fields["rules"]), _int(fields["hand"]), _int(fields["mano"]),
+            return cls(Rules.parse(fields["rules"]), _int(fields["hand"]), _int(fields["mano"]),
                        _ints(fields["score"]), _ints(fields["juegos"]), _ints(fields["vacas"]),
                        _four(fields["hands"].split()), moves, tuple(body[split:]))
         except (TypeError, ValueError) as error:
@@ -269,13 +276,8 @@ class HandRecord:
     def encode(self) -> str:
         """A compact URL-safe form: one base64url digit per card and per action (the
         seats and the result follow from the replay)."""
-        r = self.rules
-        custom_catch = r.catch != DEFAULT_CATCH
-        digits = [0, int(r.reyes == 4) | int(r.real_31) << 1 | int(r.senas) << 2 | int(custom_catch) << 3]
-        if custom_catch:  # its shortest decimal text, so that it comes back exactly
-            digits += [*_varint(len(repr(r.catch))), *(_CATCH_CHARS.index(c) for c in repr(r.catch))]
-        for value in (r.target, r.juegos_to_win, r.vacas_to_win, self.number, self.mano,
-                      *self.score, *self.juegos, *self.vacas):
+        digits = [0] + _rules_digits(self.rules)
+        for value in (self.number, self.mano) + self.score + self.juegos + self.vacas:
             digits += _varint(value)
         for hand in self.hands:
             digits += [card.index for card in parse_hand(hand).cards]
@@ -289,7 +291,7 @@ class HandRecord:
             else:
                 shower = seat
                 code = _action_code(parse_action(text))
-                digits += [code] if code < _ESCAPE else [_ESCAPE, *_varint(code - _ESCAPE)]
+                digits += [code] if code < _ESCAPE else [_ESCAPE] + _varint(code - _ESCAPE)
         return "".join(_ALPHABET[d] for d in digits)
 
     @classmethod
@@ -302,16 +304,8 @@ class HandRecord:
         reader = _Reader(digits)
         if reader.digit() != 0:
             raise ValueError("expected a hand link code of version 0")
-        flags = reader.digit()
         try:
-            if flags >= 16:
-                raise ValueError(f"unknown rules flags {flags}")
-            catch = DEFAULT_CATCH
-            if flags & 8:
-                catch = float("".join(_CATCH_CHARS[reader.digit()] for _ in range(reader.varint())))
-            rules = Rules(reyes=4 if flags & 1 else 8, real_31=bool(flags & 2), target=reader.varint(),
-                          juegos_to_win=reader.varint(), vacas_to_win=reader.varint(),
-                          senas=bool(flags & 4), catch=catch)
+            rules = _read_rules(reader)
             number, mano = reader.varint(), reader.varint()
             score, juegos, vacas = ((reader.varint(), reader.varint()) for _ in range(3))
             hands = _four(["".join(card_text(reader.card()) for _ in range(4)) for _ in range(4)])
@@ -325,8 +319,8 @@ class HandRecord:
                     assert shower is not None
                     if mask > 3:
                         raise ValueError(f"{mask} is not a catch of señas")
-                    move: Move = (None, " ".join([CAZADA, *(str(r) for i, r in enumerate(_rivals(shower))
-                                                             if mask >> i & 1)]))
+                    move: Move = (None, " ".join([CAZADA] + [str(r) for i, r in enumerate(_rivals(shower))
+                                                             if mask >> i & 1]))
                 elif g.is_chance:
                     served = [[reader.card() for _ in range(len(thrown[s]) - served_before[s])]
                               for s in range(4)]
@@ -343,7 +337,7 @@ class HandRecord:
                     move = (g.to_play, action.text)
                 g = g.apply(move[1])
                 moves.append(move)
-        except (ValueError, IndexError) as error:
+        except (ValueError, IndexError, OverflowError) as error:
             raise ValueError(f"the hand link code is damaged: {error}") from None
         if not reader.done() or not g.history:
             raise ValueError("the hand link code is damaged: its actions do not end with the hand")
@@ -394,10 +388,57 @@ def _action_code(action: Action) -> int:
     return _SIMPLE_CODES[action.kind]
 
 
-_ACTIONS_BY_CODE: dict[int, Action] = {
-    **{code: parse_action(kind) for kind, code in _SIMPLE_CODES.items()},
-    **{2 + i: action for i, action in enumerate(DESCARTE_ACTIONS)},
-}
+_ACTIONS_BY_CODE: dict[int, Action] = {code: parse_action(kind) for kind, code in _SIMPLE_CODES.items()}
+for _i, _action in enumerate(DESCARTE_ACTIONS):
+    _ACTIONS_BY_CODE[2 + _i] = _action
+
+# The table in a link code, derived from OPTIONS in their order: a flag for each option
+# that is a yes/no or one of two values (set when not the default), then for each chance
+# that is flagged its shortest decimal text, then each other whole number as a varint.
+
+
+def _flagged(option: Option) -> bool:
+    return option.kind in (BOOL, CHANCE_KIND) or len(option.choices) == 2
+
+
+def _rules_digits(rules: Rules) -> list[int]:
+    flags, texts, numbers = 0, [], []
+    bit = 1
+    for option in OPTIONS:
+        value = getattr(rules, option.name)
+        if _flagged(option):
+            if value != option.default:
+                flags |= bit
+                if option.kind == CHANCE_KIND:
+                    text = option.text(value)
+                    texts += _varint(len(text)) + [_CATCH_CHARS.index(c) for c in text]
+            bit <<= 1
+        else:
+            numbers += _varint(value)
+    return _varint(flags) + texts + numbers
+
+
+def _read_rules(reader: _Reader) -> Rules:
+    flags = reader.varint()
+    flagged = [option for option in OPTIONS if _flagged(option)]
+    if flags >> len(flagged):
+        raise ValueError(f"unknown rules flags {flags}")
+    values: dict[str, Any] = {}
+    for bit, option in enumerate(flagged):
+        if flags >> bit & 1:
+            if option.kind == BOOL:
+                values[option.name] = not option.default
+            elif option.kind == CHANCE_KIND:
+                length = reader.varint()
+                if length > 24:
+                    raise ValueError("a chance's text is too long")
+                values[option.name] = option.parse("".join(_CATCH_CHARS[reader.digit()] for _ in range(length)))
+            else:
+                values[option.name] = [c for c in option.choices if c != option.default][0]
+    for option in OPTIONS:
+        if not _flagged(option):
+            values[option.name] = reader.varint()
+    return Rules(**values)
 
 
 def _varint(value: int) -> list[int]:
@@ -426,6 +467,8 @@ class _Reader:
     def varint(self) -> int:
         value, shift = 0, 0
         while True:
+            if shift > 30:   # no count in a hand comes near 2**30
+                raise ValueError("a number too long")
             d = self.digit()
             value |= (d & 31) << shift
             shift += 5
@@ -476,7 +519,8 @@ def _result_lines(hand: dict[str, Any], held: list[list[str]], thrown: list[list
              "shown " + (" ".join("".join(cards) for cards in shown) if shown else CHANCE)]
     lines += [f"ledger {e['team']} {e['points']} {e['lance']} {e['seat']} {e['reason']}"
              for e in hand["ledger"]]
-    lines.append(" ".join(["winners", *(f"{lance}={seat}" for lance, seat in hand["winners"].items())]))
+    winners = hand["winners"]
+    lines.append(" ".join(["winners"] + [f"{lance}={winners[lance]}" for lance in LANCES if lance in winners]))
     lines.append(f"final {hand['score'][0]} {hand['score'][1]}")
     return lines
 
@@ -498,28 +542,9 @@ def _parse_move(line: str, number: int) -> Move:
     return int(seat), text
 
 
-def _parse_rules(text: str) -> Rules:
-    values = dict(item.partition("=")[::2] for item in text.split())
-    booleans = {"yes": True, "no": False}
-    for key in ("real_31", "senas"):
-        if values.get(key, "no") not in booleans:
-            raise ValueError(f"expected {key}=yes or {key}=no, got {text!r}")
-    if "real_31" not in values:
-        raise ValueError(f"expected real_31=yes or real_31=no, got {text!r}")
-    return Rules.from_dict({key: booleans[value] if key in ("real_31", "senas")
-                            else _chance(value) if key == "catch" else _int(value)
-                            for key, value in values.items()})
-
-
-def _chance(text: str) -> float:
-    if not text or any(c not in _CATCH_CHARS for c in text):
-        raise ValueError(f"expected a chance between 0 and 1, got {text!r}")
-    return float(text)
-
-
 def _int(text: str) -> int:
-    if not text.isdigit():
-        raise ValueError(f"expected a whole number, got {text!r}")
+    if not 0 < len(text) <= 9 or not all(c in "0123456789" for c in text):
+        raise ValueError(f"expected a whole number, got {text[:20]!r}")
     return int(text)
 
 

@@ -6,7 +6,7 @@ stop the moment a team reaches the target.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any
 
 from .betting import DEJE, PASO_RESULT, QUERIDO, Outcome
 from .lances import Signature, Table
@@ -15,17 +15,30 @@ ARTICLE = {"grande": "a grande", "chica": "a chica", "pares": "a pares",
            "juego": "a juego", "punto": "al punto"}
 
 
-class Entry(NamedTuple):
-    """One line of the ledger: ``team`` scores ``points`` for ``reason`` in ``lance``."""
+class Entry:
+    """One line of the ledger: ``team`` scores ``points`` for ``reason`` in ``lance``
+    (``seat``: whose hand or bet it was)."""
 
+    __slots__ = ("team", "points", "reason", "lance", "seat")
     team: int
     points: int
     reason: str
     lance: str
-    seat: int = -1
+    seat: int
 
-    def to_dict(self) -> dict[str, object]:
-        return self._asdict()
+    def __init__(self, team: int, points: int, reason: str, lance: str, seat: int = -1) -> None:
+        self.team, self.points, self.reason, self.lance, self.seat = team, points, reason, lance, seat
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return (f"Entry(team={self.team}, points={self.points}, reason={self.reason!r}, "
+                f"lance={self.lance!r}, seat={self.seat})")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"team": self.team, "points": self.points, "reason": self.reason,
+                "lance": self.lance, "seat": self.seat}
 
 
 def by_position(seats: list[int], mano: int) -> list[int]:
@@ -45,14 +58,14 @@ def holders(lance: str, sigs: tuple[Signature, ...], table: Table) -> list[int]:
     return [seat for seat in range(4) if values[sigs[seat]]]
 
 
-def count(sigs: tuple[Signature, ...], mano: int, results: dict[str, Outcome],
+def count(sigs: tuple[Signature, ...], mano: int, results: tuple[tuple[str, Outcome], ...],
           table: Table) -> tuple[list[Entry], dict[str, int]]:
     """Ledger lines of the count and the seat that took each lance: the best hand, or
     after a refused bet the bettor (in pares, juego and punto, the best hand of the
     bettor's team, which collects there)."""
     entries: list[Entry] = []
     winners: dict[str, int] = {}
-    for lance, outcome in results.items():
+    for lance, outcome in results:    # in the order the lances were played
         if lance in ("grande", "chica"):
             if outcome.kind == DEJE:
                 winners[lance] = outcome.bettor
@@ -99,8 +112,8 @@ def _values(lance: str, outcome: Outcome, sigs: tuple[Signature, ...], mano: int
     entries = [_envite(seat, outcome, lance)] if outcome.kind == QUERIDO else []
     for holder, suffix in ((seat, ""), ((seat + 2) % 4, " del compañero")):
         if holder in seats:
-            entries.append(Entry(seat & 1, *_value_line(lance, sigs[holder], table, suffix),
-                                 lance, holder))
+            points, reason = _value_line(lance, sigs[holder], table, suffix)
+            entries.append(Entry(seat & 1, points, reason, lance, holder))
     return entries
 
 

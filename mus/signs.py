@@ -19,12 +19,11 @@ variant is tabulated once.
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import combinations_with_replacement
 from typing import Final
 
 from .cards import RANKS, Hand
-from .lances import DEFAULT_RULES, Signature, _signature, table_for
+from .lances import DEFAULT_RULES, SIGNATURES, Signature, hand_signature, signature, table_for
+from .memo import memoized
 from .rules import Rules
 
 SENAS: Final = ("dos reyes", "dos ases", "medias de reyes", "medias de ases", "duples",
@@ -35,21 +34,22 @@ _REY, _TRES, _DOS, _AS = (RANKS.index(r) for r in "R32A")
 
 def senas(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
     """The señas ``hand`` allows, in the order of ``SENAS`` (empty if none)."""
-    return senas_table(rules.reyes)[_signature(hand)]
+    return senas_table(rules.reyes)[hand_signature(hand)]
 
 
-@cache
+@memoized()
 def senas_table(reyes: int) -> dict[Signature, tuple[str, ...]]:
-    """Señas of every rank multiset (sorted rank indices) with ``reyes`` 8 or 4."""
+    """Señas of every hand signature with ``reyes`` 8 or 4, built on first use."""
     table = table_for(Rules(reyes=reyes))
     reyes_ranks = (_REY, _TRES) if reyes == 8 else (_REY,)
     ases_ranks = (_DOS, _AS) if reyes == 8 else (_AS,)
     out: dict[Signature, tuple[str, ...]] = {}
-    for sig in combinations_with_replacement(range(len(RANKS)), 4):
+    for ranks in SIGNATURES:
+        sig = signature(ranks)
         kind = table.pares_value[sig]          # 0 none, 1 par, 2 medias, 3 duples
         points = table.points[sig]
-        n_reyes = sum(1 for r in sig if r in reyes_ranks)
-        n_ases = sum(1 for r in sig if r in ases_ranks)
+        n_reyes = sum(1 for r in ranks if r in reyes_ranks)
+        n_ases = sum(1 for r in ranks if r in ases_ranks)
         # A par alone, or one of the two pairs of duples (four reyes are two pairs).
         paired = (2,) if kind == 1 else (2, 4) if kind == 3 else ()
         shown = {

@@ -1,8 +1,9 @@
 """The engine (``mus/`` minus ``mus/web/``) is pure standard-library Python.
 
-It must run unchanged in CPython (tests, benchmarks, AI arena) and in Pyodide, so it may not
-import browser modules or third-party packages, and all randomness must come from explicit
-``random.Random`` instances (seeded games are reproducible).
+It must run unchanged in CPython (tests, benchmarks, AI arena), Pyodide and MicroPython, so
+it may not import browser modules or third-party packages, and all randomness must come from
+``mus.rng.Random`` instances (seeded games are reproducible on every runtime): only
+``mus/rng.py`` touches the ``random`` and ``secrets`` modules.
 """
 
 from __future__ import annotations
@@ -74,13 +75,22 @@ def random_misuse(tree: ast.Module) -> list[tuple[int, str]]:
     return problems
 
 
-def test_no_global_random_functions() -> None:
-    # mus/web/ is left out: it only runs in Pyodide (Python 3.14) and may use syntax that
-    # this interpreter cannot parse; the engine is what must stay reproducible.
-    files = engine_files()
-    problems = [f"{p.relative_to(ROOT)}:{line}: {what} (use a random.Random instance)"
-                for p in files for line, what in random_misuse(parse(p))]
+def test_randomness_comes_from_mus_rng() -> None:
+    problems = [f"{p.relative_to(ROOT)}:{line}: imports {module} (use mus.rng.Random)"
+                for p in engine_files() if p != MUS / "rng.py"
+                for line, module in imported_modules(parse(p))
+                if module.split(".")[0] in ("random", "secrets")]
     assert problems == []
+
+
+def test_rng_draws_from_the_global_generator_only_for_a_fresh_seed() -> None:
+    # MicroPython has no secrets module: a fresh seed comes from its own generator.
+    tree = parse(MUS / "rng.py")
+    uses = [what for _, what in random_misuse(tree)]
+    assert uses == ["random.getrandbits"]
+    fresh = next(node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                 and node.name == "fresh_seed")
+    assert [what for _, what in random_misuse(ast.Module(body=[fresh], type_ignores=[]))] == uses
 
 
 def test_random_check_catches_misuse() -> None:

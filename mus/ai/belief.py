@@ -16,10 +16,11 @@ The three hands are drawn independently and then weighted by how well they fit t
 in the unseen cards (the exact ratio for uniform hands), so card removal between seats is
 respected.
 
->>> import random, mus
+>>> import mus
+>>> from mus.rng import Random
 >>> from mus.ai.view import View
 >>> g = mus.Game.from_deal(["RRRA", "7654", "CCSA", "4422"], mano=0, seed=1).apply("no hay mus")
->>> b = Belief(View(g.observation(0)), random.Random(1), 50)
+>>> b = Belief(View(g.observation(0)), Random(1), 50)
 >>> len(b.worlds), b.worlds[0][0] == b.view.hand_id
 (50, True)
 """
@@ -27,10 +28,11 @@ respected.
 from __future__ import annotations
 
 import math
-import random
-from functools import lru_cache
 from typing import Final
 
+from ..combos import comb
+from ..memo import memoized
+from ..rng import Random
 from .senas import allowed
 from .strength import perceived_for
 from .tables import Tables
@@ -58,10 +60,10 @@ _WEAK: Final[dict[str, tuple[str, float]]] = {   # complement of a strong action
 }
 
 
-_COMB: Final = [[math.comb(n, k) for k in range(5)] for n in range(9)]
+_COMB: Final = [[comb(n, k) for k in range(5)] for n in range(9)]
 
 
-@lru_cache(maxsize=64)
+@memoized(maxsize=64)
 def _removal(t: Tables, unseen: tuple[int, ...]) -> list[float]:
     """For every hand: how much likelier (or not) it is once our own cards are out of the
     deck, relative to a full deck."""
@@ -120,7 +122,7 @@ class Belief:
     """``worlds[k]`` holds a hand id for every seat (the bot's own included) and
     ``weights[k]`` its weight (they sum to 1)."""
 
-    def __init__(self, view: View, rng: random.Random, samples: int) -> None:
+    def __init__(self, view: View, rng: Random, samples: int) -> None:
         self.view = view
         t = view.tables
         n_ids = len(t.sigs)
@@ -155,7 +157,7 @@ class Belief:
         base = [0, 0, 0, 0]
         base[me] = view.hand_id
         a_seat, b_seat, c_seat = others
-        for a, b, c in zip(*columns):
+        for a, b, c in zip(columns[0], columns[1], columns[2]):
             used = list(unseen)
             for k, m in counts[a]:
                 used[k] -= m
@@ -191,7 +193,10 @@ class Belief:
             strength = t.equity_pct[view.rel(seat)]
             ctx = "cut" if vote == "no hay mus" else "mus"
             out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
-        lances = dict.fromkeys(ph for _, ph, _ in view.bets)
+        lances: list[str] = []
+        for _, ph, _ in view.bets:
+            if ph not in lances:
+                lances.append(ph)
         for lance in lances:
             pct = perceived_for(view, seat, lance)
             for s, ctx in bet_contexts(view.bets_in(lance)):

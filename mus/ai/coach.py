@@ -26,9 +26,9 @@ votes and bets seen so far), then counts every guessed deal as the showdown woul
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from ..rng import Random
 from .belief import Belief
 from .dificil import SAMPLES
 from .reasons import rounded
@@ -42,11 +42,11 @@ def coach(observation: dict[str, Any], seed: int = 0) -> dict[str, Any]:
     """Chances at each open lance and expected tantos, from ``observation`` only."""
     view = View(observation)
     team = view.team
-    belief = Belief(view, random.Random(seed), SAMPLES)
+    belief = Belief(view, Random(seed), SAMPLES)
     hand_points = [0.0, 0.0]
     for entry in observation.get("ledger") or []:
         hand_points[int(entry["team"])] += int(entry["points"])
-    won = dict.fromkeys(LANCES, 0.0)
+    won = {lance: 0.0 for lance in LANCES}
     tantos = [0.0, 0.0]
 
     for ids, weight in zip(belief.worlds, belief.weights):

@@ -26,15 +26,15 @@ True
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
+from ..rng import Random, fresh_seed
+from ..rules import Rules
 from . import reasons
 from .belief import Belief, _sigmoid
 from .senas import senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_lines
 from .strength import perceived_for
-from ..rules import Rules
 from .tables import tables_for, win_table
 from .view import View, best_discard, envido_amount, legalize, playable
 
@@ -51,7 +51,7 @@ SLOW_PLAY = 0.12   # how often a strong hand passes, letting a rival after it sp
 
 class DificilBot:
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = Random(seed if seed is not None else fresh_seed())
         _warm_up()
 
     def choose(self, observation: dict[str, Any]) -> str:
@@ -81,7 +81,7 @@ class DificilBot:
             "hand": hand, "chance": reasons.rounded(valued._my_chance),
             "facing": bool(valued.answering), "ordago": valued.ordago,
             "stake": valued.table + valued.pending, "valued": chosen, "pick": valued.pick,
-            "options": {k: reasons.rounded(v) for k, v in valued.values.items()},
+            "options": {k: reasons.rounded(v) for k, v in valued.values},
             "samples": len(valued.worlds)})
 
     # --- mus ------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ class World:
 class Decision:
     """Value every betting option of the current lance and pick one."""
 
-    def __init__(self, view: View, rng: random.Random) -> None:
+    def __init__(self, view: View, rng: Random) -> None:
         self.view = view
         self.rng = rng
         self.lance = view.phase
@@ -139,7 +139,7 @@ class Decision:
         self.worlds: list[World] = []
         self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
         self._my_chance = 0.5
-        self.values: dict[str, float] = {}
+        self.values: list[tuple[str, float]] = []   # (option, value) in the order weighed
         self.pick = "best"
         self.ordago_centre = ORDAGO_CENTRE
         self.call_shift = 0.0
@@ -157,7 +157,7 @@ class Decision:
         speakers = self.speakers
         rivals = [s for s in view.rivals if s in speakers]
         partner = view.partner
-        seen = {s: perceived_for(view, s, self.lance) for s in (*rivals, partner)}
+        seen = {s: perceived_for(view, s, self.lance) for s in rivals + [partner]}
         resolved = view.lances
         for ids in self.belief.worlds:
             lines: dict[str, list[Entry]] = {}
@@ -250,7 +250,7 @@ class Decision:
 
     # --- options ------------------------------------------------------------------------
 
-    def options(self) -> dict[str, float]:
+    def options(self) -> list[tuple[str, float]]:
         """Chance of winning the juego after each of our options, averaged over the
         sampled deals; in each deal the rest of the betting round is played out with the
         other players acting on their own hands (``_policy``) and us on our estimate."""
@@ -266,7 +266,7 @@ class Decision:
             choices = ["quiero", "no quiero", "envido", "ordago"]
         start = (self.table, self.pending, self.ordago, self.bettor, tuple(self.answering),
                  self.next_index)
-        out: dict[str, float] = {}
+        out: list[tuple[str, float]] = []
         rng = self.rng
         for action in choices:
             # An órdago must pay against rivals who call it tightly and loosely alike:
@@ -287,11 +287,11 @@ class Decision:
                         total += weight * self._rollout(world, i, start, view.seat, action, rng)
                 values.append(total)
             self.ordago_centre, self.call_shift = ORDAGO_CENTRE, 0.0
-            out[action] = min(values) if action == "ordago" else sum(values) / len(values)
+            out.append((action, min(values) if action == "ordago" else sum(values) / len(values)))
         return out
 
     def _rollout(self, world: World, i: int, state: tuple[int, int, bool, int, tuple[int, ...], int],
-                 seat: int, action: str, rng: random.Random) -> float:
+                 seat: int, action: str, rng: Random) -> float:
         """Play the betting round to its end from ``state`` with ``seat`` taking ``action``."""
         table, pending, ordago, bettor, answering, nxt = state
         speakers = self.speakers
@@ -338,7 +338,7 @@ class Decision:
         return "quiero" if p >= min(0.7, 0.5 + 0.04 * stake) else "no quiero"
 
     def _policy(self, seat: int, x: float, table: int, pending: int, ordago: bool,
-                bettor: int, facing: bool, rng: random.Random) -> str:
+                bettor: int, facing: bool, rng: Random) -> str:
         """How another player (rival or partner) acts with strength ``x`` as he sees it."""
         us, them = (self.view.us, self.view.them)
         mine, theirs = (us, them) if seat & 1 == self.view.team else (them, us)
@@ -358,33 +358,35 @@ class Decision:
 
     def choose(self) -> str:
         """Pick an option; ``values`` and ``pick`` (best, bluff, slow or mixed) say why."""
-        values = self.options()
         legal = set(self.view.legal)
-        values = {a: v for a, v in values.items() if a in legal or envido_amount(a)}
+        values = [(a, v) for a, v in self.options() if a in legal or envido_amount(a)]
         self.values = values
         if not values:
             return self.view.legal[0]
+        value_of = dict(values)
         us, them, target = self.view.us, self.view.them, self.target
         a, b = target - us, target - them
         point = max(abs(self.wtab[max(a - 1, 1)][b] - self.wtab[a][b]), 0.002)  # one tanto
-        best_action = max(values, key=lambda k: values[k])
-        best = values[best_action]
+        best_action, best = values[0]
+        for action, value in values[1:]:   # the first of equal bests, as max() would pick
+            if value > best:
+                best_action, best = action, value
         rng = self.rng
         # Seeded bluffs and slow-plays, only where they cost at most a tanto and a half.
         if not self.answering and self.next_index + 1 < len(self.speakers):
             if (best_action == "paso" and self.lance in ("grande", "chica")
-                    and values.get("envido", -1.0) >= best - 1.5 * point and rng.random() < BLUFF):
+                    and value_of.get("envido", -1.0) >= best - 1.5 * point and rng.random() < BLUFF):
                 self.pick = "bluff"
                 return "envido"
             if (best_action != "paso" and self._my_chance >= 0.85
-                    and values["paso"] >= best - 1.5 * point and rng.random() < SLOW_PLAY):
+                    and value_of["paso"] >= best - 1.5 * point and rng.random() < SLOW_PLAY):
                 self.pick = "slow"
                 return "paso"
         # Otherwise a softmax over the options, with a temperature of a third of a tanto.
         temperature = 0.3 * point
-        scores = {k: math.exp((v - best) / temperature) for k, v in values.items()}
-        r = rng.random() * sum(scores.values())
-        for action, score in scores.items():
+        scores = [(k, math.exp((v - best) / temperature)) for k, v in values]
+        r = rng.random() * sum(score for _, score in scores)
+        for action, score in scores:
             r -= score
             if r <= 0:
                 self.pick = "best" if action == best_action else "mixed"

@@ -13,9 +13,9 @@ the partner and the score.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from ..rng import Random, fresh_seed
 from .reasons import Decision
 from .senas import backs, senas_decision
 from .view import View, legalize, playable
@@ -26,7 +26,7 @@ _PARES_NAMES = ("sin pares", "pareja", "medias", "duples")
 
 class FacilBot:
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = Random(seed if seed is not None else fresh_seed())
 
     def choose(self, observation: dict[str, Any]) -> str:
         return self.decide(observation).action

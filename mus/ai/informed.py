@@ -5,21 +5,22 @@ saw señas (its partner's, or a rival's it caught), those hands are no longer un
 samples the other hands with the belief (which keeps only hands showing exactly those
 señas) and counts how often its team holds the best hand at the lance.
 
->>> import random, mus
+>>> import mus
+>>> from mus.rng import Random
 >>> from mus.ai.view import View
 >>> g = mus.Game.from_deal(["7654", "CCSA", "RRRR", "CS7A"], mano=0, seed=1,
 ...                        rules=mus.Rules(senas=True, catch=0.0)).apply("no hay mus")
 >>> g = g.apply("sin señas").apply("señas").apply("señas").apply("sin señas")
 >>> v = View(g.observation(0))                 # the partner showed dos reyes and duples
 >>> from mus.ai.strength import team_chance
->>> round(team_chance(v, "grande"), 2), round(seen_chance(v, "grande", random.Random(1)), 2)
+>>> round(team_chance(v, "grande"), 2), round(seen_chance(v, "grande", Random(1)), 2)
 (0.33, 0.79)
 """
 
 from __future__ import annotations
 
-import random
 
+from ..rng import Random
 from .belief import Belief
 from .senas import seen
 from .view import View
@@ -27,7 +28,7 @@ from .view import View
 SAMPLES = 120
 
 
-def seen_chance(view: View, lance: str, rng: random.Random) -> float | None:
+def seen_chance(view: View, lance: str, rng: Random) -> float | None:
     """Our team's chance of winning ``lance`` given the señas seen; None if none seen."""
     if not seen(view):
         return None

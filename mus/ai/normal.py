@@ -13,9 +13,9 @@ score: it accepts rather than hand the rivals the juego with a refusal, and thro
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from ..rng import Random, fresh_seed
 from .informed import seen_chance
 from .reasons import Decision, rounded
 from .senas import senas_decision
@@ -27,7 +27,7 @@ CUT_PCT = (0.78, 0.76, 0.74, 0.72)   # mus strength needed to cut, by seat from 
 
 class NormalBot:
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = Random(seed if seed is not None else fresh_seed())
 
     def choose(self, observation: dict[str, Any]) -> str:
         return self.decide(observation).action

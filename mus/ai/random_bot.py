@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from ..rng import Random, fresh_seed
 from .reasons import Decision
 
 
 class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = Random(seed if seed is not None else fresh_seed())
 
     def choose(self, observation: dict[str, Any]) -> str:
         return self.decide(observation).action

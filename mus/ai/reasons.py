@@ -24,16 +24,25 @@ words stay Spanish in English too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
 from typing import Any
 
 
-@dataclass(frozen=True)
 class Decision:
     """A bot's action and why: ``reason`` is JSON-able data (see ``explain``)."""
 
+    __slots__ = ("action", "reason")
     action: str
     reason: dict[str, Any]
+
+    def __init__(self, action: str, reason: dict[str, Any]) -> None:
+        self.action, self.reason = action, reason
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and (self.action, self.reason) == (other.action, other.reason)
+
+    def __repr__(self) -> str:
+        return f"Decision(action={self.action!r}, reason={self.reason!r})"
 
 
 def cards_text(cards: list[str]) -> str:
@@ -46,8 +55,9 @@ def pct(x: float) -> str:
 
 
 def rounded(x: float) -> float:
-    """Reasons keep three decimals: enough to explain, stable to compare and to store."""
-    return round(float(x), 3)
+    """Reasons keep three decimals: enough to explain, stable to compare and to store
+    (rounded half up by hand: ``round(x, 3)`` rounds differently on MicroPython)."""
+    return math.floor(float(x) * 1000 + 0.5) / 1000
 
 
 _THE = {"grande": "la grande", "chica": "la chica", "pares": "los pares", "juego": "el juego",

@@ -25,11 +25,12 @@ decision carries its reason (``kind`` "senas", see ``reasons.explain``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
+from ..memo import memoized
+from ..lances import signature
 from ..signs import senas_table
-from .reasons import Decision
+from .reasons import Decision, rounded
 from .tables import Tables
 from .view import View
 
@@ -54,11 +55,11 @@ def seen(view: View) -> dict[int, tuple[str, ...]]:
     return out
 
 
-@lru_cache(maxsize=8)
+@memoized(maxsize=8)
 def hand_senas(t: Tables, reyes: int) -> list[tuple[str, ...]]:
     """The señas of every hand id of the tables (a signature of classes is one of ranks)."""
     table = senas_table(reyes)
-    return [table[sig] for sig in t.sigs]
+    return [table[signature(sig)] for sig in t.sigs]
 
 
 def allowed(view: View, seat: int) -> list[bool] | None:
@@ -94,7 +95,7 @@ def senas_decision(view: View, level: str, hand: list[str]) -> Decision:
         catch = float(view.obs["rules"].get("catch", 0.25))
         partner, rivals = gains(view.tables, _reyes(view), view.hand_id, catch)
         action = SHOW if partner >= rivals else HIDE
-        reason.update(partner=round(partner, 3), rivals=round(rivals, 3))
+        reason["partner"], reason["rivals"] = rounded(partner), rounded(rivals)
     else:
         action = SHOW
     reason["action"] = action
@@ -107,7 +108,7 @@ def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
     return bool(hand_senas(t, reyes)[hand_id]) and partner >= rivals
 
 
-@lru_cache(maxsize=4096)
+@memoized(maxsize=4096)
 def gains(t: Tables, reyes: int, hand_id: int, catch: float) -> tuple[float, float]:
     """Weigh the partner's gain against the catching rivals' gain.
 

@@ -23,7 +23,7 @@ Line(lance='juego', name='juego', won=True, vals=(3, 3))
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from .view import View
 
@@ -32,13 +32,20 @@ ORDER = ("grande", "chica", "pares", "juego")
 Entry = tuple[bool, int]   # (scored by us, tantos)
 
 
-class Line(NamedTuple):
+class Line:
     """How one lance of a deal goes, from the side of the viewing seat's team."""
 
+    __slots__ = ("lance", "name", "won", "vals")
     lance: str               # grande, chica, pares or juego: its place in the hand
     name: str                # the lance actually played: punto when nobody has juego
     won: bool                # our team holds the best hand among those taking part
     vals: tuple[int, int]    # (ours, theirs): tantos it pays besides the bets
+
+    def __init__(self, lance: str, name: str, won: bool, vals: tuple[int, int]) -> None:
+        self.lance, self.name, self.won, self.vals = lance, name, won, vals
+
+    def __repr__(self) -> str:
+        return f"Line(lance={self.lance!r}, name={self.name!r}, won={self.won}, vals={self.vals})"
 
 
 def lance_lines(view: View, ids: list[int]) -> list[Line]:

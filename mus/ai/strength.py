@@ -17,8 +17,8 @@ plays by it, and ``dificil`` uses it to predict how other players bet and answer
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
+from ..memo import memoized
 from .tables import Tables
 from .view import View
 
@@ -32,7 +32,7 @@ def with_partner(p_me: float) -> float:
     return (1 + 2 * x ** 3) / 3
 
 
-@lru_cache(maxsize=4096)
+@memoized(maxsize=4096)
 def perceived(t: Tables, lance: str, rel: int, rivals: tuple[int, ...],
               partner_holds: bool | None) -> list[float]:
     """For every hand id: the team chance at ``lance`` seen by a player ``rel`` seats

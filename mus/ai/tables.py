@@ -24,13 +24,12 @@ True
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
 import math
-from math import comb
 from typing import Final
 
-from ..lances import table_for
+from ..combos import comb, combinations, multisets
+from ..lances import signature, table_for
+from ..memo import memoized
 from ..rules import Rules
 
 Sig = tuple[int, ...]
@@ -63,18 +62,20 @@ class Tables:
         self.class_size: list[int] = size
         self.classes: list[int] = [k for k in range(10) if size[k]]
         self.sigs: list[Sig] = [
-            s for s in combinations_with_replacement(self.classes, 4)
+            s for s in multisets(self.classes, 4)
             if all(s.count(k) <= size[k] for k in set(s))
         ]
         self.code_to_id: dict[int, int] = {self.code(s): i for i, s in enumerate(self.sigs)}
         n = len(self.sigs)
         self.weight: list[int] = [self._combos(s) for s in self.sigs]
         self.total_weight: int = sum(self.weight)
+        # A signature of classes is one of ranks: each class is its first rank.
+        codes = [signature(s) for s in self.sigs]
         self.key: dict[str, list[int]] = {
-            lance: [table.keys[lance][s] for s in self.sigs] for lance in LANCE_NAMES}
-        self.pares_value: list[int] = [table.pares_value[s] for s in self.sigs]
-        self.juego_value: list[int] = [table.juego_value[s] for s in self.sigs]
-        self.points: list[int] = [table.points[s] for s in self.sigs]
+            lance: [table.keys[lance][c] for c in codes] for lance in LANCE_NAMES}
+        self.pares_value: list[int] = [table.pares_value[c] for c in codes]
+        self.juego_value: list[int] = [table.juego_value[c] for c in codes]
+        self.points: list[int] = [table.points[c] for c in codes]
         self.class_counts: list[tuple[tuple[int, int], ...]] = [
             tuple((k, sg.count(k)) for k in sorted(set(sg))) for sg in self.sigs]
         self.has_pares: list[bool] = [v > 0 for v in self.pares_value]
@@ -89,7 +90,7 @@ class Tables:
         self.equity_pct: list[list[float]] = [self._percentiles(self.equity[p], w) for p in range(4)]
         self.keep_value: dict[Sig, float] = {}
         for kept_size in range(4):
-            for kept in combinations_with_replacement(self.classes, kept_size):
+            for kept in multisets(self.classes, kept_size):
                 if all(kept.count(k) <= size[k] for k in set(kept)):
                     self.keep_value[kept] = self.expected_after_draw(kept, size, mean_eq)
         # keep[d][id]: the sub-multiset a sensible player keeps when discarding d cards.
@@ -102,17 +103,22 @@ class Tables:
             max(range(1, 5), key=lambda d: self.keep_value[self.keep[d][i]]) for i in range(n)]
         # The hands players hold after one round of sensible discards, and equity against them.
         # after_discard[d][id]: how likely a player who threw d cards holds each hand.
+        # Kept multisets in the order first met, so that the sums below add up alike on
+        # every runtime (MicroPython's dicts keep no order).
         after: list[dict[Sig, float]] = [{} for _ in range(6)]
+        met: list[list[Sig]] = [[] for _ in range(6)]
         for i in range(n):
-            for d in range(1, 5):
-                kept = self.keep[d][i]
-                after[d][kept] = after[d].get(kept, 0.0) + w[i]
-            kept = self.keep[self.best_discard_count[i]][i]
-            after[5][kept] = after[5].get(kept, 0.0) + w[i]
+            for d in range(1, 6):
+                kept = self.keep[d if d < 5 else self.best_discard_count[i]][i]
+                if kept not in after[d]:
+                    after[d][kept] = 0.0
+                    met[d].append(kept)
+                after[d][kept] += w[i]
         self.after_discard: list[list[float]] = [list(w)]
         for d in range(1, 6):
             dist = [0.0] * n
-            for kept, weight in after[d].items():
+            for kept in met[d]:
+                weight = after[d][kept]
                 for hid, p in self._completions(kept):
                     dist[hid] += weight * p
             self.after_discard.append(dist)
@@ -238,7 +244,7 @@ class Tables:
         with its probability."""
         total = comb(sum(avail), count)
         out = []
-        for drawn in combinations_with_replacement(self.classes, count):
+        for drawn in multisets(self.classes, count):
             p = 1
             for k in set(drawn):
                 p *= comb(avail[k], drawn.count(k))
@@ -259,12 +265,12 @@ class Tables:
         return total
 
 
-@lru_cache(maxsize=256)
+@memoized(maxsize=256)
 def draws_cached(t: Tables, avail: tuple[int, ...], count: int) -> list[tuple[Sig, float]]:
     return t.draws(list(avail), count)
 
 
-@cache
+@memoized()
 def tables_for(reyes: int, real_31: bool) -> Tables:
     return Tables(reyes, real_31)
 
@@ -281,12 +287,16 @@ def card_index(text: str) -> int:
 _HAND_POINTS: Final = (2, 9, 13, 14, 13, 11, 9, 7, 6, 4, 3, 2.5, 2, 1.5, 1, 1, 0.7, 0.5, 0.4, 0.3, 0.3)
 
 
-@cache
 def win_table(target: int, tilt: float = 0.0) -> list[list[float]]:
     """``w[need_us][need_them]``: chance of winning the juego when each team still needs
     that many tantos (1..target), assuming independent hands of typical tantos. A
     positive ``tilt`` makes our hands worth more than theirs (a stronger team), so that
     gambles such as an órdago look as bad as they are for the better side."""
+    return _win_table(target, tilt)
+
+
+@memoized()
+def _win_table(target: int, tilt: float) -> list[list[float]]:
     total = sum(_HAND_POINTS)
     base = [x / total for x in _HAND_POINTS]
     hands_max = max(8, 4 * target // 3 + 10)

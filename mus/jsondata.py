@@ -1,0 +1,145 @@
+"""JSON in and out: untrusted text read within bounds, data written the same on every runtime.
+
+``load_text`` reads JSON that came from outside (a save, a lesson, a stored setting) and
+raises ``ValueError`` naming what was expected for anything it will not take: text too
+long, nesting too deep (a deep enough nest overflows the browser's stack in the JSON
+parser itself, so it is measured before parsing), or not JSON at all. ``dump_text`` writes
+compact JSON with the keys sorted (MicroPython's dicts keep no order) and non-ASCII
+letters as they are, so a save is byte for byte the same on CPython, Pyodide and
+MicroPython. ``copy_data`` copies JSON-like data, so that nobody holding a copy can
+change the original.
+
+>>> dump_text({"b": [1, 2.5, None, True], "a": "señas \\"x\\"\\n"})
+'{"a":"señas \\\\"x\\\\"\\\\n","b":[1,2.5,null,true]}'
+>>> load_text('{"a": [1, {"b": null}]}', "a test")
+{'a': [1, {'b': None}]}
+>>> load_text("[" * 100 + "]" * 100, "a save")
+Traceback (most recent call last):
+...
+ValueError: expected a save nested at most 32 deep, got deeper
+>>> load_text("{oops", "a save")
+Traceback (most recent call last):
+...
+ValueError: expected a save in JSON, got unreadable text
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_DEPTH = 32
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
+            "\f": "\\f"}
+
+
+def load_text(text: object, what: str, max_length: int = 1_000_000) -> Any:
+    """The data in ``text``; ValueError ``expected <what> …`` for anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"expected {what} as text, got {type(text).__name__}")
+    if len(text) > max_length:
+        raise ValueError(f"expected {what} of at most {max_length} characters, got {len(text)}")
+    if _too_deep(text, MAX_DEPTH):
+        raise ValueError(f"expected {what} nested at most {MAX_DEPTH} deep, got deeper")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):   # json's own error is a ValueError on every runtime
+        raise ValueError(f"expected {what} in JSON, got unreadable text") from None
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """Whether arrays and objects nest deeper than ``limit`` (strings skipped whole)."""
+    depth = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            i = _string_end(text, i + 1)
+            continue
+        if ch == "[" or ch == "{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch == "]" or ch == "}":
+            depth -= 1
+        i += 1
+    return False
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index after the string that starts at ``i`` (just after its quote)."""
+    while True:
+        j = text.find('"', i)
+        if j < 0:
+            return len(text)
+        backslashes = 0
+        while text[j - 1 - backslashes] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:
+            return j + 1
+        i = j + 1
+
+
+def dump_text(value: Any) -> str:
+    """Compact JSON of ``value`` with sorted keys and non-ASCII letters kept."""
+    out: list[str] = []
+    _dump(value, out)
+    return "".join(out)
+
+
+def _dump(value: Any, out: list[str]) -> None:
+    if value is None:
+        out.append("null")
+    elif value is True or value is False:
+        out.append("true" if value else "false")
+    elif isinstance(value, str):
+        out.append(_quoted(value))
+    elif isinstance(value, int):
+        out.append(str(value))
+    elif isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"expected a finite number, got {value!r}")
+        out.append(repr(value))
+    elif isinstance(value, dict):
+        keys = sorted(str(key) for key in value)
+        by_text = {str(key): value[key] for key in value}
+        out.append("{")
+        for n, key in enumerate(keys):
+            if n:
+                out.append(",")
+            out.append(_quoted(key))
+            out.append(":")
+            _dump(by_text[key], out)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for n, item in enumerate(value):
+            if n:
+                out.append(",")
+            _dump(item, out)
+        out.append("]")
+    else:
+        raise ValueError(f"expected JSON data, got {type(value).__name__}")
+
+
+def _quoted(text: str) -> str:
+    if text and min(text) >= " " and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    parts = []
+    for ch in text:
+        if ch in _ESCAPES:
+            parts.append(_ESCAPES[ch])
+        elif ch < " ":
+            parts.append("\\u%04x" % ord(ch))
+        else:
+            parts.append(ch)
+    return '"' + "".join(parts) + '"'
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts and lists; tuples and scalars are kept)."""
+    if isinstance(value, dict):
+        return {key: copy_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_data(item) for item in value]
+    return value
