@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-DEFAULT_CATCH = 0.25   # a rival catches a player's señas one time in four (NOTES.md)
+DEFAULT_CATCH = 0.25   # a rival catches a player's señas one time in four (docs/rules.md)
 _SENAS_FIELDS = ("senas", "catch")
 
 
