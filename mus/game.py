@@ -573,7 +573,7 @@ class Game:
     # --- what a seat may know ---------------------------------------------------------
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, as JSON-able plain data (see README)."""
+        """Everything ``seat`` may know, as JSON-able plain data (see docs/engine.md)."""
         if seat not in range(4):
             raise ValueError(f"expected a seat 0..3, got {seat!r}")
         rnd = self._round
