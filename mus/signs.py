@@ -1,6 +1,6 @@
 """Señas: the true signs a player may make to his partner about the hand he holds.
 
-The table and its conditions are those of the rules notes (``NOTES.md``, "Señas"): with
+The table and its conditions are those of the rules (``docs/rules.md``, "Señas"): with
 8 reyes a 3 is a rey and a 2 an as here too. A player shows all the señas his hand
 allows or none, once the mus is over; there are only 715 rank multisets, so each
 variant is tabulated once.

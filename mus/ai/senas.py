@@ -41,7 +41,7 @@ _WORTH: Final = {"grande": 1.6, "chica": 1.3, "pares": 2.5, "juego": 3.0, "punto
 # the señas say our hand is stronger than he thought at that lance (he refuses our bets and
 # saves what we would have won) or weaker (he bets into it). Calibrated in the arena: with
 # 1.5 / 0.5 dificil showed every hand at the table's 1 in 4 and that team won only 45.6 %
-# of 1000 juegos against dificil players who never show (README, "Señas in the arena").
+# of 1000 juegos against dificil players who never show (docs/figures.md).
 _RIVAL_USE_STRONG, _RIVAL_USE_WEAK = 3.0, 2.2
 
 
