@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> object:
     if name in _RECORDS:
-        from . import records
-        return getattr(records, name)
+        import sys
+
+        import mus.records    # not "from . import records": MicroPython then asks here again
+        return getattr(sys.modules["mus.records"], name)
     raise AttributeError(f"module 'mus' has no attribute {name!r}")
 
 

@@ -15,15 +15,20 @@ Outcome(kind='deje', team=1, amount=2, bettor=1)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from .actions import (
     ENVIDO, NO_QUIERO, ORDAGO, PASO, QUIERO,
     NO_QUIERO_ACTION, ORDAGO_ACTION, PASO_ACTION, QUIERO_ACTION, Action, envites,
 )
 from .memo import memoized
+from .observation import Lance, OutcomeData, OutcomeKind
 
-PASO_RESULT, QUERIDO, DEJE, ORDAGO_QUERIDO, SIN_ENVITE = "paso", "querido", "deje", "ordago", "sin envite"
+PASO_RESULT: Final = "paso"
+QUERIDO: Final = "querido"
+DEJE: Final = "deje"
+ORDAGO_QUERIDO: Final = "ordago"
+SIN_ENVITE: Final = "sin envite"
 
 
 class Outcome:
@@ -32,12 +37,12 @@ class Outcome:
     ``bettor`` the seat that made that bet."""
 
     __slots__ = ("kind", "team", "amount", "bettor")
-    kind: str
+    kind: OutcomeKind
     team: int
     amount: int
     bettor: int
 
-    def __init__(self, kind: str, team: int = -1, amount: int = 0, bettor: int = -1) -> None:
+    def __init__(self, kind: OutcomeKind, team: int = -1, amount: int = 0, bettor: int = -1) -> None:
         self.kind, self.team, self.amount, self.bettor = kind, team, amount, bettor
 
     def __eq__(self, other: object) -> bool:
@@ -47,7 +52,7 @@ class Outcome:
         return (f"Outcome(kind={self.kind!r}, team={self.team}, amount={self.amount}, "
                 f"bettor={self.bettor})")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeData:
         return {"kind": self.kind, "team": self.team, "amount": self.amount, "bettor": self.bettor}
 
 
@@ -70,7 +75,7 @@ class Round:
 
     __slots__ = ("lance", "speakers", "next_speaker", "table", "pending", "ordago", "bettor",
                  "answering", "outcome")
-    lance: str
+    lance: Lance
     speakers: tuple[int, ...]
     next_speaker: int
     table: int
@@ -81,7 +86,7 @@ class Round:
     outcome: Outcome | None
 
     @classmethod
-    def open(cls, lance: str, speakers: tuple[int, ...]) -> Round:
+    def open(cls, lance: Lance, speakers: tuple[int, ...]) -> Round:
         r = object.__new__(cls)
         r.lance, r.speakers, r.next_speaker = lance, speakers, 0
         r.table, r.pending, r.ordago, r.bettor = 0, 0, False, -1

@@ -6,11 +6,13 @@ the game's ``rng.Random`` to use; no global generator is ever touched.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from .cards import DECK_SIZE, card_text, parse_hand
 from .errors import IllegalActionError
 from .rng import Random
 
-Hands = tuple[tuple[int, ...], ...]
+Hands: TypeAlias = "tuple[tuple[int, ...], ...]"
 
 
 def deal(rng: Random, mano: int) -> tuple[Hands, tuple[int, ...]]:

@@ -47,7 +47,7 @@ mus.errors.IllegalActionError: 'cazada 3' is not legal in phase 'caza': chance a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, TypeAlias
 
 from . import scoring
 from .actions import (
@@ -60,16 +60,20 @@ from .dealer import Hands, cards_text, deal, parse_cards_by_seat, serve, serve_g
 from .errors import IllegalActionError
 from .jsondata import copy_data, dump_text, load_text
 from .lances import Signature, Table, signature, table_for
+from .observation import HandResult, Lance, LogEvent, Observation, Phase, SenasSeen
 from .rng import Random, fresh_seed
 from .rules import Rules
 from .signs import senas_table
 
 SAVE_FORMAT, SAVE_VERSION = "mus-game", 1
-Pair = tuple[int, int]
+Pair: TypeAlias = "tuple[int, int]"
 # seat, phase, notation, and the cards discarded (descarte) or the rivals who caught the
 # señas (señas): a private part that only _public_event decides who may see.
-Event = tuple[int, str, str, tuple[int, ...]]
-SERVICIO, REPARTO, CAZA = "servicio", "reparto", "caza"  # chance phases when chance is explicit
+Event: TypeAlias = "tuple[int, str, str, tuple[int, ...]]"
+# Chance phases when chance is explicit (or, for reparto, when each deal is reseeded).
+SERVICIO: Final = "servicio"
+REPARTO: Final = "reparto"
+CAZA: Final = "caza"
 SERVIDO, CAZADA, BARAJA = "servido", "cazada", "baraja"
 MAX_SEED = 2**64 - 1      # seeds are whole numbers 0..MAX_SEED
 MAX_ACTIONS = 50_000      # a save longer than this is not a partida (a long one has ~1,000)
@@ -96,7 +100,7 @@ class Game:
     _start: dict[str, Any] | None
     _actions: tuple[Any, ...] | None  # persistent list: (previous, notation)
     _mano: int
-    _phase: str
+    _phase: Phase
     _to_play: int | None
     _hands: Hands
     _sigs: tuple[Signature, ...]
@@ -112,7 +116,7 @@ class Game:
     _score: Pair
     _juegos: Pair
     _vacas: Pair
-    _history: tuple[dict[str, Any], ...]
+    _history: tuple[HandResult, ...]
     _winner: int | None
 
     # --- construction -------------------------------------------------------------
@@ -227,7 +231,7 @@ class Game:
         return self._seed
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     @property
@@ -264,10 +268,10 @@ class Game:
         return self._winner
 
     @property
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[HandResult]:
         """Finished hands: revealed hands by seat (None if nobody showed) and the ledger
         (a fresh copy: changing it changes nothing here)."""
-        history: list[dict[str, Any]] = copy_data(list(self._history))
+        history: list[HandResult] = copy_data(list(self._history))
         return history
 
     @property
@@ -499,9 +503,9 @@ class Game:
         else:
             self._phase, self._to_play = "senas", (seat + 1) % 4
 
-    def _senas_seen(self, seat: int) -> list[dict[str, Any]]:
+    def _senas_seen(self, seat: int) -> list[SenasSeen]:
         """The señas ``seat`` saw this hand: its own, its partner's, rivals' it caught."""
-        seen = []
+        seen: list[SenasSeen] = []
         for who, phase, text, caught in _listed(self._events):
             if phase == "senas" and text == SENAS and (who & 1 == seat & 1 or seat in caught):
                 seen.append({"seat": who, "senas": list(self._senas_of(who))})
@@ -512,7 +516,7 @@ class Game:
     def _from_mano(self) -> tuple[int, ...]:
         return tuple((self._mano + i) % 4 for i in range(4))
 
-    def _open_lance(self, lance: str) -> None:
+    def _open_lance(self, lance: Lance) -> None:
         speakers = self._from_mano()
         if lance in ("pares", "juego"):
             holding = set(scoring.holders(lance, self._sigs, self._table))
@@ -531,8 +535,8 @@ class Game:
         self._round = Round.open(lance, speakers)
         self._to_play = self._round.to_play
 
-    def _next_lance(self, lance: str) -> None:
-        following = {"grande": "chica", "chica": "pares", "pares": "juego"}.get(lance)
+    def _next_lance(self, lance: Lance) -> None:
+        following = _FOLLOWING.get(lance)
         if following:
             self._open_lance(following)
         else:
@@ -541,7 +545,7 @@ class Game:
 
     def _bet(self, seat: int, act: Action) -> None:
         assert self._round is not None
-        lance = self._phase
+        lance = self._round.lance
         self._events = (self._events, (seat, lance, act.text, ()))
         self._round = self._round.apply(seat, act)
         outcome = self._round.outcome
@@ -626,7 +630,7 @@ class Game:
 
     # --- what a seat may know ---------------------------------------------------------
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know, as JSON-able plain data (see docs/engine.md); a
         fresh copy every time, so whoever holds it cannot change the game."""
         if not _whole(seat) or not 0 <= seat <= 3:
@@ -721,6 +725,9 @@ class Game:
         return Game._initial(self._rules, self._seed, copy_data(self._start))
 
 
+_FOLLOWING: dict[Lance, Lance] = {"grande": "chica", "chica": "pares", "pares": "juego"}
+
+
 def _listed(node: tuple[Any, ...] | None) -> list[Any]:
     """The items of a persistent list built as (previous, item) pairs, oldest first."""
     out = []
@@ -730,7 +737,7 @@ def _listed(node: tuple[Any, ...] | None) -> list[Any]:
     return out[::-1]
 
 
-def _public_event(event: Event, seat: int) -> dict[str, Any] | None:
+def _public_event(event: Event, seat: int) -> LogEvent | None:
     """What ``seat`` saw of ``event``. Señas are seen by the partner, and by a rival only
     if he caught them: to a rival who did not, showing none and showing uncaught señas
     look the same (nothing at all); nobody learns whether his own señas were caught."""
@@ -740,7 +747,7 @@ def _public_event(event: Event, seat: int) -> dict[str, Any] | None:
             return {"seat": who, "phase": phase, "action": text}
         return {"seat": who, "phase": phase, "action": text, "caught": True} if seat in thrown else None
     if phase == "descarte":
-        out: dict[str, Any] = {"seat": who, "phase": phase, "action": DESCARTE, "count": len(thrown)}
+        out: LogEvent = {"seat": who, "phase": phase, "action": DESCARTE, "count": len(thrown)}
         if who == seat:
             out["own"], out["cards"] = text, [card_text(card) for card in thrown]
         return out

@@ -108,20 +108,21 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from .actions import DESCARTE_ACTIONS, ENVIDO, SENAS, SIN_SENAS, Action, parse_action
 from .cards import card_text, parse_hand
 from .dealer import cards_text, parse_cards_by_seat
 from .game import CAZA, CAZADA, Game
 from .lances import LANCES
+from .observation import HandResult
 from .rules import BOOL, CHANCE as CHANCE_KIND, OPTIONS, Option, Rules
 
 FORMAT, VERSION = "mus-record", 1
 CHANCE = "-"  # the seat column of a chance line
 HEADER = ("rules", "hand", "mano", "score", "juegos", "vacas", "hands")
 RESULT = ("held", "thrown", "shown", "ledger", "winners", "final")
-Move = tuple[int | None, str]  # seat (None for chance) and notation
+Move: TypeAlias = "tuple[int | None, str]"  # seat (None for chance) and notation
 
 
 class HandRecord:
@@ -502,7 +503,7 @@ def _catch_text(after: Game, seat: int) -> str:
     """The ``cazada`` action that gives the catch the engine drew for the señas of ``seat``."""
     caught = [r for r in _rivals(seat)
               if any(seen["seat"] == seat for seen in after.observation(r)["senas"])]
-    return " ".join([CAZADA, *map(str, caught)])
+    return " ".join([CAZADA] + [str(r) for r in caught])
 
 
 def _discarded(g: Game, text: str) -> list[str]:
@@ -512,7 +513,7 @@ def _discarded(g: Game, text: str) -> list[str]:
     return [hand[p] for p in parse_action(text).cards if p < len(hand)]
 
 
-def _result_lines(hand: dict[str, Any], held: list[list[str]], thrown: list[list[str]]) -> list[str]:
+def _result_lines(hand: HandResult, held: list[list[str]], thrown: list[list[str]]) -> list[str]:
     shown = hand["hands"]
     lines = ["held " + " ".join("".join(cards) for cards in held),
              "thrown " + " ".join("".join(cards) or CHANCE for cards in thrown),

@@ -169,7 +169,7 @@ class Random:
         """A whole number in [0, n), n ≥ 1."""
         if n <= 0:
             raise ValueError(f"expected a range of at least one number, got {n!r}")
-        k = n.bit_length()
+        k = _bit_length(n)
         r = self.getrandbits(k)
         while r >= n:
             r = self.getrandbits(k)
@@ -196,6 +196,14 @@ class Random:
             raise ValueError("expected weights with a positive total")
         hi = len(items) - 1
         return [items[_bisect_right(cumulative, self.random() * total, hi)] for _ in range(k)]
+
+
+def _bit_length(n: int) -> int:
+    """``n.bit_length()``, which MicroPython's ints lack."""
+    k = 0
+    while n >> k:
+        k += 1
+    return k
 
 
 def _bisect_right(values: list[float], x: float, hi: int) -> int:

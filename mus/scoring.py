@@ -6,10 +6,9 @@ stop the moment a team reaches the target.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .betting import DEJE, PASO_RESULT, QUERIDO, Outcome
 from .lances import Signature, Table
+from .observation import LedgerLine
 
 ARTICLE = {"grande": "a grande", "chica": "a chica", "pares": "a pares",
            "juego": "a juego", "punto": "al punto"}
@@ -36,7 +35,7 @@ class Entry:
         return (f"Entry(team={self.team}, points={self.points}, reason={self.reason!r}, "
                 f"lance={self.lance!r}, seat={self.seat})")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LedgerLine:
         return {"team": self.team, "points": self.points, "reason": self.reason,
                 "lance": self.lance, "seat": self.seat}
 

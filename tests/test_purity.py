@@ -96,3 +96,57 @@ def test_rng_draws_from_the_global_generator_only_for_a_fresh_seed() -> None:
 def test_random_check_catches_misuse() -> None:
     bad = ast.parse("import random as r\nfrom random import shuffle\nr.shuffle(x)\nr.Random(1).shuffle(x)\n")
     assert random_misuse(bad) == [(2, "from random import shuffle"), (3, "r.shuffle")]
+
+
+# --- the Python that runs on CPython, Pyodide and MicroPython alike ------------------------
+
+COMMAND_LINE = {MUS / "bench.py", MUS / "arena.py", MUS / "ai" / "arena.py"}   # CPython only
+NOT_ON_MICROPYTHON = {"dataclasses", "functools", "itertools", "random", "secrets", "statistics",
+                      "enum", "abc", "copy", "collections"}
+
+
+def subset_problems(tree: ast.Module) -> list[tuple[int, str]]:
+    """What MicroPython cannot run, or runs differently, in one module."""
+    problems = []
+    for lineno, module in imported_modules(tree):
+        if module.split(".")[0] in NOT_ON_MICROPYTHON:
+            problems.append((lineno, f"imports {module}"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "typing":
+            problems += [(node.lineno, "typing.NamedTuple") for a in node.names if a.name == "NamedTuple"]
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)) and any(
+                isinstance(e, ast.Starred) for e in node.elts):
+            problems.append((node.lineno, "star-unpacking in a literal"))
+        if isinstance(node, ast.Dict) and None in node.keys:
+            problems.append((node.lineno, "** in a dict literal"))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.args.posonlyargs:
+            problems.append((node.lineno, "positional-only parameters"))
+        if (isinstance(node, ast.Attribute) and node.attr in ("bit_length", "isascii", "comb")):
+            problems.append((node.lineno, f".{node.attr} (missing on MicroPython)"))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "round"
+                and len(node.args) > 1):
+            problems.append((node.lineno, "round(x, n) (rounds differently on MicroPython)"))
+        if isinstance(node, ast.FormattedValue) and node.format_spec is not None and any(
+                isinstance(part, ast.Constant) and "." in str(part.value)
+                for part in ast.walk(node.format_spec)):
+            problems.append((node.lineno, "float format with decimals (rounds differently)"))
+    for node in tree.body:   # a subscripted builtin evaluated at run time (aliases: quote them)
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript)
+                and isinstance(node.value.value, ast.Name)
+                and node.value.value.id in ("tuple", "list", "dict", "set", "type")):
+            problems.append((node.lineno, "subscripted builtin at run time"))
+    return problems
+
+
+def test_engine_is_written_in_the_common_subset() -> None:
+    problems = [f"{p.relative_to(ROOT)}:{line}: {what}"
+                for p in engine_files() if p not in COMMAND_LINE and p != MUS / "rng.py"
+                for line, what in subset_problems(parse(p))]
+    assert problems == []
+
+
+def test_subset_check_catches_what_micropython_lacks() -> None:
+    bad = ast.parse("from dataclasses import dataclass\nx = [*a]\ny = {**b}\n"
+                    "def f(a, /): return a.bit_length()\nz = round(1.5, 1)\nT = tuple[int, int]\n"
+                    "w = f'{z:.1f}'\n")
+    assert sorted(line for line, _ in subset_problems(bad)) == [1, 2, 3, 4, 4, 5, 6, 7]

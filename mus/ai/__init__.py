@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ..observation import Observation
 from .coach import coach
 from .dificil import DificilBot
 from .facil import FacilBot
@@ -32,9 +33,9 @@ __all__ = ["LEVELS", "Bot", "Decision", "coach", "explain", "make_bot"]
 
 
 class Bot(Protocol):
-    def choose(self, observation: dict[str, Any]) -> str: ...
+    def choose(self, observation: Observation) -> str: ...
 
-    def decide(self, observation: dict[str, Any]) -> Decision: ...
+    def decide(self, observation: Observation) -> Decision: ...
 
 
 LEVELS = ("random", "facil", "normal", "dificil")

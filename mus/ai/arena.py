@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from ..observation import Observation
 from ..game import Game
 from ..rules import Rules
 from . import LEVELS, make_bot
@@ -40,7 +41,7 @@ class Silent:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def choose(self, observation: Observation) -> str:
         if observation["phase"] == "senas":
             return "sin señas"
         return str(self.bot.choose(observation))

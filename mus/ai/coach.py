@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..observation import Observation
 from ..rng import Random
 from .belief import Belief
 from .dificil import SAMPLES
@@ -38,7 +39,7 @@ from .view import View
 LANCES = ("grande", "chica", "pares", "juego", "punto")
 
 
-def coach(observation: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+def coach(observation: Observation, seed: int = 0) -> dict[str, Any]:
     """Chances at each open lance and expected tantos, from ``observation`` only."""
     view = View(observation)
     team = view.team

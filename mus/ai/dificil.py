@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..observation import Observation
 from ..rng import Random, fresh_seed
 from ..rules import Rules
 from . import reasons
@@ -54,10 +55,10 @@ class DificilBot:
         self._rng = Random(seed if seed is not None else fresh_seed())
         _warm_up()
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def choose(self, observation: Observation) -> str:
         return self.decide(observation).action
 
-    def decide(self, observation: dict[str, Any]) -> reasons.Decision:
+    def decide(self, observation: Observation) -> reasons.Decision:
         view = playable(observation)
         hand = list(observation["hand"])
         if view.phase == "mus":

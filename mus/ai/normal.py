@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..observation import Observation
 from ..rng import Random, fresh_seed
 from .informed import seen_chance
 from .reasons import Decision, rounded
@@ -29,10 +30,10 @@ class NormalBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = Random(seed if seed is not None else fresh_seed())
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def choose(self, observation: Observation) -> str:
         return self.decide(observation).action
 
-    def decide(self, observation: dict[str, Any]) -> Decision:
+    def decide(self, observation: Observation) -> Decision:
         view = playable(observation)
         hand = list(observation["hand"])
         if view.phase in ("mus", "descarte"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..observation import Observation
 from ..rng import Random, fresh_seed
 from .reasons import Decision
 
@@ -12,10 +13,10 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = Random(seed if seed is not None else fresh_seed())
 
-    def choose(self, observation: dict[str, Any]) -> str:
+    def choose(self, observation: Observation) -> str:
         return self.decide(observation).action
 
-    def decide(self, observation: dict[str, Any]) -> Decision:
+    def decide(self, observation: Observation) -> Decision:
         legal: list[str] = observation["legal_actions"]
         if not legal:
             raise ValueError("expected an observation of the seat to play, with legal actions")

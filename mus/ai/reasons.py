@@ -54,6 +54,15 @@ def pct(x: float) -> str:
     return f"{round(100 * x)} %"
 
 
+def fixed(x: float, places: int) -> str:
+    """``x`` with ``places`` decimals, rounded half up by hand (a float format such as
+    ``.1f`` rounds some halves differently on MicroPython)."""
+    scale = 10 ** places
+    n = math.floor(float(x) * scale + 0.5)
+    digits = str(abs(n) % scale)
+    return f"{'-' if n < 0 else ''}{abs(n) // scale}.{'0' * (places - len(digits))}{digits}"
+
+
 def rounded(x: float) -> float:
     """Reasons keep three decimals: enough to explain, stable to compare and to store
     (rounded half up by hand: ``round(x, 3)`` rounds differently on MicroPython)."""
@@ -81,7 +90,7 @@ def explain(reason: dict[str, Any], lang: str = "es") -> str:
         text = f"guardo {keep}" if es else f"I keep {keep}"
         if "expected" in reason:
             value = reason["expected"]
-            text += f" (vale {value:.1f} tantos tras robar)" if es else f" (worth {value:.1f} tantos after the draw)"
+            text += f" (vale {fixed(value, 1)} tantos tras robar)" if es else f" (worth {fixed(value, 1)} tantos after the draw)"
         return f"{action}: {text}"
     if kind == "bet":
         return f"{action}: " + _bet(reason, hand, es)
@@ -98,10 +107,10 @@ def _senas(reason: dict[str, Any], es: bool) -> str:
         return f"enseño {shown}" if es else f"I show {shown}"
     partner, rivals = reason["partner"], reason["rivals"]
     if reason["action"] == "señas":
-        return (f"enseño {shown}: a mi compañero le vale {partner:.2f}, a los rivales que la cacen {rivals:.2f}"
-                if es else f"I show {shown}: worth {partner:.2f} to my partner, {rivals:.2f} to rivals who catch it")
-    return (f"callo {shown}: a los rivales que la cacen les valdría {rivals:.2f}, a mi compañero {partner:.2f}"
-            if es else f"I keep {shown} hidden: worth {rivals:.2f} to rivals who catch it, {partner:.2f} to my partner")
+        return (f"enseño {shown}: a mi compañero le vale {fixed(partner, 2)}, a los rivales que la cacen {fixed(rivals, 2)}"
+                if es else f"I show {shown}: worth {fixed(partner, 2)} to my partner, {fixed(rivals, 2)} to rivals who catch it")
+    return (f"callo {shown}: a los rivales que la cacen les valdría {fixed(rivals, 2)}, a mi compañero {fixed(partner, 2)}"
+            if es else f"I keep {shown} hidden: worth {fixed(rivals, 2)} to rivals who catch it, {fixed(partner, 2)} to my partner")
 
 
 def _mus(reason: dict[str, Any], hand: str, es: bool) -> str:
@@ -113,8 +122,8 @@ def _mus(reason: dict[str, Any], hand: str, es: bool) -> str:
                      else f"hand better than {strength}, I cut from {need}")
     if "now" in reason:
         now, later = reason["now"], reason["after"]
-        parts.append(f"vale {now:.1f} tantos ahora, {later:.1f} tras descartar" if es
-                     else f"worth {now:.1f} tantos now, {later:.1f} after a discard")
+        parts.append(f"vale {fixed(now, 1)} tantos ahora, {fixed(later, 1)} tras descartar" if es
+                     else f"worth {fixed(now, 1)} tantos now, {fixed(later, 1)} after a discard")
     if "reyes" in reason:
         parts.append(f"{reason['reyes']} reyes, pares {reason['pares']}, juego {reason['juego']}")
     keep = cards_text(reason.get("keep", []))
@@ -124,7 +133,7 @@ def _mus(reason: dict[str, Any], hand: str, es: bool) -> str:
         head = f"tengo {hand}, busco mejor mano con {keep}" if es else f"I hold {hand}, I look for a better hand with {keep}"
     else:
         head = f"tengo {hand}, busco mano nueva" if es else f"I hold {hand}, I want new cards"
-    return "; ".join([head, *parts]) if parts and reason.get("level") != "facil" else head
+    return "; ".join([head] + parts) if parts and reason.get("level") != "facil" else head
 
 
 def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
@@ -156,7 +165,9 @@ def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
         text += f" (pido {need})" if es else f" (I need {need})"
     options: dict[str, float] = reason.get("options") or {}
     valued = reason.get("valued", action)
-    others = [k for k in options if k != valued]
+    # In the order options are weighed (a reason's dict keeps none on MicroPython), so
+    # that a tie names the same option everywhere.
+    others = sorted((k for k in options if k != valued), key=_weighing_order)
     if valued in options and others:
         other = max(others, key=lambda k: options[k])
         text += (f"; partida {pct(options[valued])}, con {other} {pct(options[other])}" if es
@@ -165,6 +176,13 @@ def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
     if pick in _PICKS:
         text += "; " + _PICKS[pick][0 if es else 1]
     return text
+
+
+_WEIGHED = ("paso", "quiero", "no quiero", "envido", "envido 5", "ordago")
+
+
+def _weighing_order(option: str) -> tuple[int, str]:
+    return (_WEIGHED.index(option) if option in _WEIGHED else len(_WEIGHED), option)
 
 
 # How ``dificil`` picked among its options, when it was not simply the best one.

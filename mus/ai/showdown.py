@@ -23,13 +23,14 @@ Line(lance='juego', name='juego', won=True, vals=(3, 3))
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
+from ..observation import OutcomeData
 from .view import View
 
 ORDER = ("grande", "chica", "pares", "juego")
 
-Entry = tuple[bool, int]   # (scored by us, tantos)
+Entry: TypeAlias = "tuple[bool, int]"   # (scored by us, tantos)
 
 
 class Line:
@@ -78,7 +79,7 @@ def lance_lines(view: View, ids: list[int]) -> list[Line]:
     return out
 
 
-def count_lines(lance: str, outcome: dict[str, Any] | None, won: bool,
+def count_lines(lance: str, outcome: OutcomeData | None, won: bool,
                 vals: tuple[int, int], team: int) -> list[Entry]:
     """Count lines (ours?, tantos) of a lance: decided (``outcome``) or to come (en paso)."""
     kind = outcome["kind"] if outcome else "paso"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..observation import LogEvent, Observation, OutcomeData
 from .tables import Sig, Tables, card_index, draws_cached, tables_for
 
 BETTING = ("grande", "chica", "pares", "juego", "punto")
@@ -21,7 +22,7 @@ BETTING = ("grande", "chica", "pares", "juego", "punto")
 class View:
     """The parts of an observation the bots use, with cards as deck indices."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: Observation) -> None:
         self.obs = obs
         rules = obs["rules"]
         self.tables: Tables = tables_for(int(rules["reyes"]), bool(rules["real_31"]))
@@ -41,9 +42,9 @@ class View:
         self.us: int = int(score[self.team])
         self.them: int = int(score[1 - self.team])
         self.declared: dict[str, list[bool]] = obs.get("declared") or {}
-        self.bet: dict[str, Any] | None = obs.get("bet")
-        self.lances: dict[str, dict[str, Any]] = obs.get("lances") or {}
-        log: list[dict[str, Any]] = obs.get("log") or []
+        self.bet: dict[str, Any] | None = dict(obs["bet"]) if obs["bet"] else None
+        self.lances: dict[str, OutcomeData] = obs["lances"]
+        log: list[LogEvent] = obs["log"]
         # Only the last mus round speaks about the hands now held.
         last_serve = max((i for i, e in enumerate(log) if e.get("action") == "servido"), default=-1)
         self.mus_rounds: int = sum(1 for e in log if e.get("action") == "servido")
@@ -78,7 +79,7 @@ class View:
         return [(s, a) for s, ph, a in self.bets if ph == lance]
 
 
-def playable(observation: dict[str, Any]) -> View:
+def playable(observation: Observation) -> View:
     """The view of the seat to play; a bot is asked only when it has legal actions."""
     view = View(observation)
     if not view.legal:

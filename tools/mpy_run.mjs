@@ -1,0 +1,51 @@
+// Run a Python script on MicroPython (the build PyScript's core loads) under Node.
+//   node tools/mpy_run.mjs [--heap MB] script.py
+// The repository's mus/ and static/lessons/ are copied into MicroPython's file system under
+// /app (the working directory), static/mpy/ into /lib.
+// Exits 1 with the Python traceback on stderr if the script raises.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], ["static/mpy", "/lib"]];
+
+let args = process.argv.slice(2);
+let heap = 0;  // 0: the interpreter's default, as in the page
+if (args[0] === "--heap") { heap = Number(args[1]) * 1024 * 1024; args = args.slice(2); }
+const [script] = args;
+if (!script || args.length > 1) { console.error("usage: node tools/mpy_run.mjs [--heap MB] script.py"); process.exit(2); }
+
+const options = { stdout: (line) => process.stdout.write(line + "\n"),
+                  stderr: (line) => process.stderr.write(line + "\n"), linebuffer: true };
+if (heap) options.heapsize = heap;
+const mp = await loadMicroPython(options);
+
+function mkdirs(dir) {
+  let at = "";
+  for (const part of dir.split("/").filter(Boolean)) {
+    at += "/" + part;
+    try { mp.FS.mkdir(at); } catch { /* exists */ }
+  }
+}
+function copy(src, dst) {
+  mkdirs(dst);
+  for (const name of fs.readdirSync(src)) {
+    const from = path.join(src, name);
+    if (fs.statSync(from).isDirectory()) {
+      if (name !== "__pycache__") copy(from, `${dst}/${name}`);
+    } else if (/\.(py|json)$/.test(name)) {
+      mp.FS.writeFile(`${dst}/${name}`, fs.readFileSync(from));
+    }
+  }
+}
+for (const [src, dst] of MOUNTS) copy(path.join(ROOT, src), dst);
+mp.FS.chdir("/app");
+try {
+  mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");
+  mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
+} catch (error) {
+  if (error.name !== "PythonError") throw error;
+  if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }
+}
