@@ -22,6 +22,7 @@ from typing import Any
 
 from .combos import combinations
 from .errors import IllegalActionError
+from .jsondata import described
 from .memo import memoized
 
 MUS, NO_HAY_MUS, DESCARTE = "mus", "no hay mus", "descarte"
@@ -53,13 +54,13 @@ class Action:
 
     def __init__(self, kind: str, amount: int = 0, cards: tuple[int, ...] = ()) -> None:
         if not isinstance(kind, str) or kind not in _KINDS:
-            raise IllegalActionError(f"expected an action kind ({', '.join(sorted(_KINDS))}), got {kind!r}")
+            raise IllegalActionError(f"expected an action kind ({', '.join(sorted(_KINDS))}), got {described(kind)}")
         if not _whole(amount) or amount < 0 or (kind == ENVIDO and amount < DEFAULT_ENVITE):
-            raise IllegalActionError(f"expected a whole-number envite of at least 2, got {amount!r}")
+            raise IllegalActionError(f"expected a whole-number envite of at least 2, got {described(amount)}")
         if amount > MAX_ENVITE:
-            raise IllegalActionError(f"expected an envite of at most {MAX_ENVITE}, got {amount!r}")
+            raise IllegalActionError(f"expected an envite of at most {MAX_ENVITE}, got {described(amount)}")
         if not isinstance(cards, tuple) or not all(_whole(c) for c in cards):
-            raise IllegalActionError(f"expected descarte positions as a tuple of whole numbers, got {cards!r}")
+            raise IllegalActionError(f"expected descarte positions as a tuple of whole numbers, got {described(cards)}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "cards", cards)

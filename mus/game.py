@@ -58,7 +58,7 @@ from .betting import DEJE, ORDAGO_QUERIDO, SIN_ENVITE, Outcome, Round
 from .cards import DECK_SIZE, RANKS, SUITS, card_text, parse_hand
 from .dealer import Hands, cards_text, deal, parse_cards_by_seat, serve, serve_given
 from .errors import IllegalActionError
-from .jsondata import copy_data, dump_text, load_text
+from .jsondata import copy_data, described, dump_text, load_text
 from .lances import Signature, Table, signature, table_for
 from .observation import HandResult, Lance, LogEvent, Observation, Phase, SenasSeen
 from .rng import Random, fresh_seed
@@ -131,7 +131,7 @@ class Game:
         g = cls._blank(rules or Rules(), seed)
         if reseed is not False:
             if reseed is not True:
-                raise ValueError(f"expected reseed to be True or False, got {reseed!r}")
+                raise ValueError(f"expected reseed to be True or False, got {described(reseed)}")
             g._reseed, g._start = True, {"reseed": True}
         g._mano = g._fresh_rng().randrange(4)
         g._deal()
@@ -147,11 +147,11 @@ class Game:
         ``explicit_chance`` are given as actions (see the module's docstring)."""
         g = cls._blank(rules or Rules(), seed)
         if not _whole(mano) or not 0 <= mano <= 3:
-            raise ValueError(f"expected mano to be a seat 0..3, got {mano!r}")
+            raise ValueError(f"expected mano to be a seat 0..3, got {described(mano)}")
         if explicit_chance is not True and explicit_chance is not False:
-            raise ValueError(f"expected explicit_chance to be True or False, got {explicit_chance!r}")
+            raise ValueError(f"expected explicit_chance to be True or False, got {described(explicit_chance)}")
         if not isinstance(hands, (list, tuple)) or not all(isinstance(h, str) and len(h) <= 8 for h in hands):
-            raise ValueError(f"expected 4 hands as text such as 'RoRc5e4b', got {hands!r}")
+            raise ValueError(f"expected 4 hands as text such as 'RoRc5e4b', got {described(hands)}")
         g._score, g._juegos, g._vacas = _pair(score, "score"), _pair(juegos, "juegos"), _pair(vacas, "vacas")
         g._start = {"hands": list(hands), "mano": mano, "score": list(g._score),
                     "juegos": list(g._juegos), "vacas": list(g._vacas)}
@@ -165,18 +165,18 @@ class Game:
         g._mano, g._deck = mano, tuple(deck)
         rules = g._rules
         if max(g._score) >= rules.target:
-            raise ValueError(f"expected a score below the target {rules.target}, got {score!r}")
+            raise ValueError(f"expected a score below the target {rules.target}, got {described(score)}")
         if max(g._juegos) >= rules.juegos_to_win:
-            raise ValueError(f"expected juegos below juegos_to_win {rules.juegos_to_win}, got {juegos!r}")
+            raise ValueError(f"expected juegos below juegos_to_win {rules.juegos_to_win}, got {described(juegos)}")
         if max(g._vacas) >= rules.vacas_to_win:
-            raise ValueError(f"expected vacas below vacas_to_win {rules.vacas_to_win}, got {vacas!r}")
+            raise ValueError(f"expected vacas below vacas_to_win {rules.vacas_to_win}, got {described(vacas)}")
         g._begin_mus()
         return g
 
     @classmethod
     def _blank(cls, rules: Rules, seed: int | None) -> Game:
         if not isinstance(rules, Rules):
-            raise ValueError(f"expected Rules, got {rules!r}")
+            raise ValueError(f"expected Rules, got {described(rules)}")
         g = object.__new__(cls)
         g._rules = rules
         g._max_envite = rules.max_envite
@@ -324,7 +324,7 @@ class Game:
         elif isinstance(action, Action):
             act = action
         else:
-            raise IllegalActionError(f"expected an Action or its notation (text), got {action!r}")
+            raise IllegalActionError(f"expected an Action or its notation (text), got {described(action)}")
         if not self._is_legal(act):
             legal = ", ".join(str(a) for a in _summarised(self.legal_actions()))
             raise IllegalActionError(
@@ -634,7 +634,7 @@ class Game:
         """Everything ``seat`` may know, as JSON-able plain data (see docs/engine.md); a
         fresh copy every time, so whoever holds it cannot change the game."""
         if not _whole(seat) or not 0 <= seat <= 3:
-            raise ValueError(f"expected a seat 0..3, got {seat!r}")
+            raise ValueError(f"expected a seat 0..3, got {described(seat)}")
         rnd = self._round
         return {
             "seat": seat,
@@ -690,7 +690,7 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError(f"expected a saved game with format {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"expected save version {SAVE_VERSION}, got {str(data.get('version'))[:20]!r}")
+            raise ValueError(f"expected save version {SAVE_VERSION}, got {described(data.get('version'))}")
         for key in ("rules", "seed", "actions"):
             if key not in data:
                 raise ValueError(f"expected a saved game with rules, seed and actions, missing {key!r}")
@@ -770,14 +770,14 @@ def _whole(value: object) -> bool:
 
 def _seed(value: object) -> int:
     if not _whole(value) or not 0 <= value <= MAX_SEED:   # type: ignore[operator]
-        raise ValueError(f"expected the seed to be a whole number 0..{MAX_SEED}, got {str(value)[:40]}")
+        raise ValueError(f"expected the seed to be a whole number 0..{MAX_SEED}, got {described(value)}")
     return value    # type: ignore[return-value]
 
 
 def _pair(values: object, name: str) -> Pair:
     if (not isinstance(values, (list, tuple)) or len(values) != 2
             or not all(_whole(v) and 0 <= v <= 10_000 for v in values)):
-        raise ValueError(f"expected {name} as two whole numbers 0..10000, got {str(values)[:60]}")
+        raise ValueError(f"expected {name} as two whole numbers 0..10000, got {described(values)}")
     return values[0], values[1]
 
 
@@ -792,7 +792,7 @@ def _place_cards(hands: list[str]) -> Hands:
     parsed = [parse_hand(text) for text in hands]
     used: set[int] = {card.index for hand in parsed for card in hand.cards if card.suit}
     if len(used) != sum(1 for hand in parsed for card in hand.cards if card.suit):
-        raise ValueError(f"expected no card twice, got {hands!r}")
+        raise ValueError(f"expected no card twice, got {described(hands)}")
     placed: list[tuple[int, ...]] = []
     for text, hand in zip(hands, parsed):
         if len(hand.cards) != 4:
@@ -803,7 +803,7 @@ def _place_cards(hands: list[str]) -> Hands:
                 free = [RANKS.index(card.rank) << 2 | s for s in range(len(SUITS))
                         if RANKS.index(card.rank) << 2 | s not in used]
                 if not free:
-                    raise ValueError(f"expected at most 4 cards of rank {card.rank}, got more in {hands!r}")
+                    raise ValueError(f"expected at most 4 cards of rank {card.rank}, got more in {described(hands)}")
                 used.add(free[0])
                 cards.append(free[0])
             else:

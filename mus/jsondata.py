@@ -136,6 +136,17 @@ def _quoted(text: str) -> str:
     return '"' + "".join(parts) + '"'
 
 
+def described(value: object, limit: int = 40) -> str:
+    """An untrusted value for an error message: short, and never recursive (a container
+    is named by its size; ``repr`` of a deep one would itself fail)."""
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        return f"a {type(value).__name__} of {len(value)}"
+    if isinstance(value, int) and not isinstance(value, bool) and not -10**30 < value < 10**30:
+        return "a whole number of more than 30 digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def copy_data(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts and lists; tuples and scalars are kept)."""
     if isinstance(value, dict):

@@ -119,6 +119,8 @@ from .observation import HandResult
 from .rules import BOOL, CHANCE as CHANCE_KIND, OPTIONS, Option, Rules
 
 FORMAT, VERSION = "mus-record", 1
+MAX_TEXT = 100_000   # a record's text; real hands take at most a few thousand characters
+MAX_CODE = 8_000     # a link code; real hands take at most a few hundred
 CHANCE = "-"  # the seat column of a chance line
 HEADER = ("rules", "hand", "mano", "score", "juegos", "vacas", "hands")
 RESULT = ("held", "thrown", "shown", "ledger", "winners", "final")
@@ -207,6 +209,8 @@ class HandRecord:
     @classmethod
     def parse(cls, text: str) -> HandRecord:
         """Read the text format; raises ValueError naming the line that is wrong."""
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise ValueError(f"expected a hand record as text of at most {MAX_TEXT} characters")
         lines = [" ".join(line.split()) for line in text.strip().splitlines()]
         if not lines or lines[0] != f"{FORMAT} {VERSION}":
             raise ValueError(f"expected a hand record starting with {FORMAT + ' ' + str(VERSION)!r}")
@@ -298,6 +302,8 @@ class HandRecord:
     @classmethod
     def decode(cls, code: str) -> HandRecord:
         """The record behind ``encode``'s text; raises ValueError if it is not one."""
+        if not isinstance(code, str) or len(code) > MAX_CODE:
+            raise ValueError(f"expected a hand link code of at most {MAX_CODE} characters")
         try:
             digits = [_ALPHABET.index(c) for c in code.strip()]
         except ValueError:

@@ -45,6 +45,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .jsondata import described
+
 DEFAULT_CATCH = 0.25   # a rival catches a player's señas one time in four (docs/rules.md)
 BOOL, WHOLE, CHANCE = "bool", "whole", "chance"
 _YES, _NO = "yes", "no"
@@ -102,7 +104,7 @@ class Option:
         else:
             ok = isinstance(value, int) and self.low <= value <= self.high
         if not ok:
-            raise ValueError(f"expected {self.name} to be {self.expected()}, got {value!r}")
+            raise ValueError(f"expected {self.name} to be {self.expected()}, got {described(value)}")
         return value
 
     def text(self, value: Any) -> str:
@@ -126,7 +128,7 @@ class Option:
                 return self.check(float(word))
             except ValueError:
                 pass
-        raise ValueError(f"expected {self.name} to be {self.expected()}, got {text!r}")
+        raise ValueError(f"expected {self.name} to be {self.expected()}, got {described(text)}")
 
     def says(self, value: Any, lang: str) -> str:
         """The value in the rules summary ('' when it goes without saying)."""
@@ -251,9 +253,9 @@ class Rules:
         for item in text.split():
             name, equals, value = item.partition("=")
             if not equals or name not in OPTION:
-                raise ValueError(f"expected name=value items of {', '.join(NAMES)}, got {item!r}")
+                raise ValueError(f"expected name=value items of {', '.join(NAMES)}, got {described(item)}")
             if name in values:
-                raise ValueError(f"expected {name} once, got it twice in {text!r}")
+                raise ValueError(f"expected {name} once, got it twice")
             values[name] = OPTION[name].parse(value)
         return cls(**values)
 
