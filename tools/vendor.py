@@ -26,7 +26,8 @@ Then it builds ``static/mus.zip`` (the ``mus`` package, PyScript's own package l
 ``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``) and
 ``static/mus-extra.zip`` (the ``EXTRA_MODULES``, which mus.zip leaves out), writes the
 service worker ``sw.js`` with its precache list (``tools/precache.py``) and a ``.br`` beside
-each page, style, script and data file that list names (``site_files``).
+each page, style, script and data file that list names (``site_files``). Before those, it
+writes ``pyscript.toml`` inline into each page (``tools/page_config.py``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
@@ -51,6 +52,7 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from tools.page_config import PageConfigError, write_page_configs
 from tools.precache import PrecacheError, core_chunks, page_files, static_files, write_service_worker
 from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
 from tools.pyscript_modules import PyScriptModulesError, core_bundle, pyscript_package
@@ -700,9 +702,10 @@ def main(argv: list[str] | None = None) -> int:
                 ensure_node_modules(quiet=args.quiet)
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
+        configured = write_page_configs(ROOT)  # before sw.js and the .br copies: they hash the pages
         sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
         compressed = precompress(site_files())
-    except (VendorError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
+    except (VendorError, PageConfigError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
@@ -713,6 +716,8 @@ def main(argv: list[str] | None = None) -> int:
         extra = extra_zip_path(MUS_ZIP)
         print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(EXTRA_MODULES)} of them; "
               f"br {_fmt(brotli_path(extra).stat().st_size).strip()})")
+        print(f"  pages' PyScript config: {', '.join(configured) + ' written' if configured else 'up to date'}"
+              " (pyscript.toml)")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
         print(f"  {len(compressed)} .br file(s) of the site's own files written")
     return 0
