@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 import mus
-from mus.web.deal_link import parse_deal
-from mus.web.lesson import COURSE, KINDS, Lesson, LessonError
-from mus.web.lesson_player import PROGRESS_KEY, LessonPlayer, load_progress, save_progress
-from mus.web.lesson_view import index_html, play_href, player_html
-from mus.web.saves import MemoryStorage
-from mus.web.session import Session
+from mus.web.play.deal_link import parse_deal
+from mus.web.lessons.lesson import COURSE, KINDS, Lesson, LessonError
+from mus.web.lessons.player import PROGRESS_KEY, LessonPlayer, load_progress, save_progress
+from mus.web.lessons.render import index_html, play_href, player_html
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
 
 LESSONS = Path(__file__).resolve().parent.parent / "static" / "lessons"
 

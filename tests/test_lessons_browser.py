@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import FrameLocator, Page
 
-from mus.web.lesson import Lesson
-from mus.web.lesson_view import play_href
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.render import play_href
 from tests.browser import BOOT_TIMEOUT_MS, BootState, boot_page
 from tests.ui import py, run_axe
 
@@ -169,7 +169,7 @@ def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
     expected = lesson("cuenta").start()
     cards = [c.get_attribute("data-card") for c in page.query_selector_all('[data-hand="0"] [data-card]')]
     assert cards == expected.hand(0)
-    game = py(page, "import json; from mus.web import app as _a; g = _a._app.session.game; "
+    game = py(page, "import json; from mus.web.dom import play as _a; g = _a._app.session.game; "
                     "json.dumps({'hands': [g.hand(s) for s in range(4)], 'score': g.score, 'mano': g.mano})")
     assert game == {"hands": [expected.hand(s) for s in range(4)], "score": [37, 37], "mano": 0}
     assert "deal=" not in page.url  # a reload resumes the game instead of dealing again
@@ -180,7 +180,7 @@ def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
     page.goto(page.url.split("index.html")[0] + play_link("real"))
     page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert asked and "partida a medias" in asked[0]
-    still = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.score)")
+    still = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.score)")
     assert still == [37, 37] and "deal=" not in page.url
     assert index.console_errors == []
 

@@ -1,19 +1,30 @@
-"""The engine (``mus/`` minus ``mus/web/``) is pure standard-library Python.
+"""What each part of ``mus`` may import, and how it is written.
 
-It must run unchanged in CPython (tests, benchmarks, AI arena) and in Pyodide, so it may not
-import browser modules or third-party packages, and all randomness must come from explicit
-``random.Random`` instances (seeded games are reproducible).
+* The engine (``mus/`` minus ``mus/web/``) is pure standard-library Python: it runs unchanged in
+  CPython (tests, benchmarks, the arena) and in Pyodide, imports no browser module and no
+  third-party package, and takes all randomness from explicit ``random.Random`` instances.
+* ``mus/web/`` is split as its ``__init__`` lists (``mus.web.KIT``, ``PAGES``, ``PURE``,
+  ``BROWSER``): the pure packages import no browser module and nothing of ``dom``; ``kit``
+  imports no page; a page imports ``mus``, ``mus.ai``, ``kit`` and itself, never another page.
+  Their doctests run here, in CPython.
 """
 
 from __future__ import annotations
 
 import ast
+import doctest
+import importlib
 import sys
+import tomllib
 from pathlib import Path
 
+import pytest
+
+import mus.web
 
 ROOT = Path(__file__).resolve().parent.parent
 MUS = ROOT / "mus"
+WEB = MUS / "web"
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js", "micropip"}
 ALLOWED_RANDOM = {"Random", "SystemRandom"}
 
@@ -21,12 +32,16 @@ ALLOWED_RANDOM = {"Random", "SystemRandom"}
 def py_files(*, include_web: bool) -> list[Path]:
     files = sorted(p for p in MUS.rglob("*.py") if "__pycache__" not in p.parts)
     if not include_web:
-        files = [p for p in files if (MUS / "web") not in p.parents]
+        files = [p for p in files if WEB not in p.parents]
     return files
 
 
 def parse(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
 def imported_modules(tree: ast.Module) -> list[tuple[int, str]]:
@@ -75,9 +90,7 @@ def random_misuse(tree: ast.Module) -> list[tuple[int, str]]:
 
 
 def test_no_global_random_functions() -> None:
-    # mus/web/ is left out: it only runs in Pyodide (Python 3.14) and may use syntax that
-    # this interpreter cannot parse; the engine is what must stay reproducible.
-    files = engine_files()
+    files = engine_files() + pure_files()
     problems = [f"{p.relative_to(ROOT)}:{line}: {what} (use a random.Random instance)"
                 for p in files for line, what in random_misuse(parse(p))]
     assert problems == []
@@ -86,3 +99,96 @@ def test_no_global_random_functions() -> None:
 def test_random_check_catches_misuse() -> None:
     bad = ast.parse("import random as r\nfrom random import shuffle\nr.shuffle(x)\nr.Random(1).shuffle(x)\n")
     assert random_misuse(bad) == [(2, "from random import shuffle"), (3, "r.shuffle")]
+
+
+# --- mus/web: the packages mus/web/__init__.py lists ---------------------------------------------
+
+
+def package_of(path: Path) -> str:
+    """The ``mus.web`` package a file belongs to (``kit``, ``play``, ``dom``…), or "" for the
+    package's own ``__init__``."""
+    rel = path.relative_to(WEB).parts
+    return rel[0] if len(rel) > 1 else ""
+
+
+def web_files() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def pure_files() -> list[Path]:
+    return [p for p in web_files() if package_of(p) in mus.web.PURE]
+
+
+def test_the_lists_name_every_package_once() -> None:
+    assert mus.web.KIT in mus.web.PURE and set(mus.web.PAGES) < set(mus.web.PURE)
+    assert not set(mus.web.PURE) & set(mus.web.BROWSER)
+    listed = {*mus.web.PURE, *mus.web.BROWSER}
+    found = {package_of(p) for p in web_files()}
+    assert found == listed | {""}, "every module of mus/web is in one listed package"
+    assert [p.name for p in web_files() if package_of(p) == ""] == ["__init__.py"]
+    for name in listed:
+        assert (WEB / name / "__init__.py").is_file(), name
+
+
+def web_imports(path: Path) -> list[tuple[int, str, str]]:
+    """(line, imported module, the mus.web package it is in or "") of every import in ``path``."""
+    out = []
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(parse(path)):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            modules = [base] if node.module else [f"{base}.{alias.name}" for alias in node.names]
+        for module in modules:
+            parts = module.split(".")
+            inside = parts[2] if parts[:2] == ["mus", "web"] and len(parts) > 2 else ""
+            out.append((node.lineno, module, inside))
+    return out
+
+
+@pytest.mark.parametrize("path", pure_files(), ids=lambda p: str(p.relative_to(WEB)))
+def test_pure_module_imports_no_browser_and_no_other_page(path: Path) -> None:
+    own = package_of(path)
+    problems = []
+    for line, module, inside in web_imports(path):
+        top = module.split(".")[0]
+        where = f"{path.relative_to(ROOT)}:{line} imports {module}"
+        if top in BROWSER_ONLY:
+            problems.append(f"{where}: a browser module")
+        elif inside in mus.web.BROWSER:
+            problems.append(f"{where}: the browser layer")
+        elif inside and inside not in (own, mus.web.KIT):
+            problems.append(f"{where}: another page" if own != mus.web.KIT else f"{where}: a page, from kit")
+        elif top == "mus" and not inside and module not in ("mus", "mus.ai"):
+            problems.append(f"{where}: only mus and mus.ai of the engine")
+        elif top not in ("mus", "") and top not in sys.stdlib_module_names:
+            problems.append(f"{where}: not the standard library")
+    assert problems == []
+
+
+def test_the_import_check_sees_relative_imports() -> None:
+    imports = {module for _, module, _ in web_imports(WEB / "replay" / "render.py")}
+    assert "mus.web.kit.html" in imports and "mus.web.replay.model" not in imports
+    imports = {(module, inside) for _, module, inside in web_imports(WEB / "dom" / "play.py")}
+    assert ("mus.web.play.session", "play") in imports and ("pyscript", "") in imports
+
+
+@pytest.mark.parametrize("path", pure_files(), ids=lambda p: str(p.relative_to(WEB)))
+def test_pure_module_doctests(path: Path) -> None:
+    module = importlib.import_module(module_name(path))
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_mypy_covers_the_pure_web_packages() -> None:
+    """pyproject.toml's mypy config checks all of mus but the browser layer (tests/test_typing.py
+    runs it)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["files"] == ["mus"]
+    assert sorted(config["exclude"]) == sorted(f"^mus/web/{name}/" for name in mus.web.BROWSER)

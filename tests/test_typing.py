@@ -1,4 +1,5 @@
-"""``mypy --strict`` is clean on the engine (config in pyproject.toml: mus/, minus mus/web/)."""
+"""``mypy --strict`` is clean on the engine and the pure web packages (config in pyproject.toml:
+mus/, minus the browser layer mus/web/dom/)."""
 
 from __future__ import annotations
 

@@ -183,14 +183,14 @@ def test_mount_replay_entry_point_for_other_pages(instant: BootState, replay_ope
         page.wait_for_selector("#replay", state="hidden")
     page.evaluate("() => { const d = document.createElement('div'); d.id = 'embed-test'; document.body.append(d); }")
     try:
-        mode = py(page, "import json; from mus.web.replay_dom import mount_replay; "
+        mode = py(page, "import json; from mus.web.dom.replay import mount_replay; "
                         f"json.dumps(mount_replay({code!r}, 'embed-test', 'en').mode)")
         assert mode == "replay"
         assert page.text_content("#embed-test #replay-title") == "Shared hand"
         assert not page.locator('#embed-test [data-replay="close"]').count()
         page.click('#embed-test [data-replay="next"]')
         page.wait_for_selector('#embed-test [data-replay-step="1"]')
-        bad = py(page, "import json; from mus.web.replay_dom import mount_replay; "
+        bad = py(page, "import json; from mus.web.dom.replay import mount_replay; "
                        "json.dumps(mount_replay('AAoB', 'embed-test', 'en').mode)")
         assert bad == "error" and "cannot be opened" in page.text_content("#embed-test .rp-error")
     finally:

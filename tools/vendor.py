@@ -69,12 +69,12 @@ EXTRA_ZIP_NAME = "mus-extra.zip"  # beside mus.zip: static/mus-extra.zip
 # The game's modules no table needs to start, built into EXTRA_ZIP_NAME instead of mus.zip:
 # the lessons and their embed, the replays and the hand records they read, and the deal links
 # of "Juega esta mano". The game page fetches them when a replay, a shared hand or a deal link
-# first asks (mus/web/extra.py); the lesson pages preload them. Left out, they spare every
+# first asks (mus/web/dom/extra.py); the lesson pages preload them. Left out, they spare every
 # first visit to the table 35 KB over the wire and the imports of urllib.parse and ipaddress.
+# Each entry is a module or, ending in "/", a package with everything under it.
 EXTRA_MODULES = (
-    "mus/records.py", "mus/web/deal_link.py", "mus/web/embed.py", "mus/web/lesson.py",
-    "mus/web/lesson_app.py", "mus/web/lesson_player.py", "mus/web/lesson_view.py",
-    "mus/web/replay.py", "mus/web/replay_dom.py", "mus/web/replay_render.py",
+    "mus/records.py", "mus/web/lessons/", "mus/web/replay/", "mus/web/play/deal_link.py",
+    "mus/web/dom/embed.py", "mus/web/dom/lessons.py", "mus/web/dom/replay.py",
 )
 NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
 ZIP_DATA_FILES = ("deck.svg",)
@@ -529,11 +529,23 @@ def extra_zip_path(dest: Path) -> Path:
     return dest.with_name(EXTRA_ZIP_NAME)
 
 
+def is_extra(path: str) -> bool:
+    """Whether the module at ``path`` (``mus/web/replay/model.py``, or its ``.pyc``) goes to
+    the extra zip: it is one of ``EXTRA_MODULES`` or under one of its packages."""
+    source = path.removesuffix("c") if path.endswith(".pyc") else path
+    return any(source == entry or (entry.endswith("/") and source.startswith(entry)) for entry in EXTRA_MODULES)
+
+
+def extra_sources(src: Path = MUS_SRC) -> list[Path]:
+    """The modules of ``src`` that go to the extra zip."""
+    return [p for p in mus_sources(src) if is_extra((Path(src.name) / p.relative_to(src)).as_posix())]
+
+
 def _split(names: Iterable[str]) -> tuple[list[str], list[str]]:
     """Entry names of the compiled game (``mus/game.pyc``, ``deck.svg``) as mus.zip's and the
     extra zip's, in their order."""
     names = list(names)
-    extra = [name for name in names if name.removesuffix("c") in EXTRA_MODULES]
+    extra = [name for name in names if is_extra(name)]
     return [name for name in names if name not in extra], extra
 
 
@@ -714,7 +726,7 @@ def main(argv: list[str] | None = None) -> int:
         br = brotli_path(MUS_ZIP).stat().st_size
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state}; br {_fmt(br).strip()})")
         extra = extra_zip_path(MUS_ZIP)
-        print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(EXTRA_MODULES)} of them; "
+        print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(extra_sources())} of them; "
               f"br {_fmt(brotli_path(extra).stat().st_size).strip()})")
         print(f"  pages' PyScript config: {', '.join(configured) + ' written' if configured else 'up to date'}"
               " (pyscript.toml)")

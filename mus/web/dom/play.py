@@ -15,38 +15,24 @@ that is asked for loads it, and the table starts without it.
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import TYPE_CHECKING, Any, Callable
 
 import mus
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
-from .deckart import DeckArt
-from .dom import Page, local_storage, nil, query_param, text_or_none
+from ..kit.i18n import t
+from ..kit.links import DEAL_KEY, code_from_fragment
+from ..kit.storage import SafeStorage
+from ..play.session import Session
+from ..play.view import build_view
 from .extra import load_extra
-from .links import DEAL_KEY, code_from_fragment
-from .saves import SafeStorage
-from .session import Session
-from .view import build_view
+from .page import Page, load_deck_art, local_storage, nil, query_param, text_or_none
 
 if TYPE_CHECKING:
-    from .replay_dom import ReplayPanel
+    from .replay import ReplayPanel
 
 ADVANCE = ("continuar", "nueva", "revancha")
-DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/vendor.py
-
-
-def load_deck_art() -> DeckArt | None:
-    """The card sprite that came in mus.zip, for drawing revealed cards inline.
-
-    The page imports the game from the zip itself (static/pyodide-start.mjs puts it on
-    ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
-    game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
-    try:
-        return DeckArt(mus.__loader__.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
-    except (OSError, AttributeError):
-        return None
 
 
 class App:
@@ -113,7 +99,7 @@ class App:
         try:
             await load_extra()
             if self.replay is None:
-                from .replay_dom import ReplayPanel  # from the second zip, just loaded
+                from .replay import ReplayPanel  # from the second zip, just loaded
 
                 self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
                                           on_close=self._replay_closed)
@@ -140,7 +126,7 @@ class App:
             return
         try:
             await load_extra()
-            from .deal_link import REPLACE_PROMPT, parse_deal, without_deal  # from the second zip
+            from ..play.deal_link import parse_deal, without_deal  # from the second zip
         except Exception as error:  # the table starts without the deal; the link stays
             window.console.error(f"mus: the deal in the link cannot be loaded: {error!r}")
             return
@@ -149,8 +135,8 @@ class App:
             if request is None:
                 return
             game, lang = self.session.game, self.session.settings.lang
-            if game is None or game.is_over or window.confirm(REPLACE_PROMPT.get(lang, REPLACE_PROMPT["es"])):
-                for name, raw in request.settings.items():
+            if game is None or game.is_over or window.confirm(t(lang, "deal.replace")):
+                for name, raw in request.choices():
                     self.session.set_setting(name, raw)
                 self.session.new_game(deal=request.game(self.session.settings.rules(), self.seed))
         except ValueError as error:

@@ -32,9 +32,9 @@ import mus
 
 from mus.ai import coach, explain
 
-from .coaching import coach_numbers
-from .i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
-from .links import LINK_KEY
+from ..kit.coach import coach_numbers
+from ..kit.i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
+from ..kit.links import hand_link
 
 VIEWERS = ("all", "0", "1", "2", "3")
 MOVES = ("first", "prev", "next", "last")
@@ -111,7 +111,7 @@ class Replay:
 
     def link(self, page_url: str) -> str:
         """The share link: this page with the code in the fragment, never sent to a server."""
-        return f"{page_url.split('#', 1)[0]}#{LINK_KEY}={self.code}"
+        return hand_link(page_url, self.code)
 
 
 def _first_action(game: mus.Game, hand_index: int) -> int:

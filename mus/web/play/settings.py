@@ -14,7 +14,7 @@ from typing import Any
 
 import mus
 
-from .i18n import DEFAULT_LANG, LANGS
+from ..kit.i18n import DEFAULT_LANG, LANGS
 
 LEVELS = ("facil", "normal", "dificil")
 SPEEDS = ("lenta", "normal", "rapida", "instantanea")

@@ -7,12 +7,12 @@ writes storage, so opening a shared link never touches the player's saved partid
 
 Entry point for other pages (``embed.html#mano=<code>``)::
 
-    from mus.web.replay_dom import mount_replay
+    from mus.web.dom.replay import mount_replay
     mount_replay(code, element_id="replay", lang="es", closable=False)
 
 It needs ``static/style.css`` (the ``rp-`` rules) and the ``static/deck.svg`` sprite at the
 page's ``static/`` path; the PyScript config of ``index.html``. The code is the part of the
-link after ``#mano=`` (``replay.code_from_fragment(location.hash)``).
+link after ``#mano=`` (``kit.links.code_from_fragment(location.hash)``).
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ import mus
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
-from .deckart import DeckArt
-from .dom import nil, text_or_none
-from .i18n import t
-from .replay import Replay, manos_view, replay_view
-from .render import coach_panel
-from .replay_render import bad_link_html, manos_html, replay_html
+from ..kit.coach import coach_panel
+from ..kit.deckart import DeckArt
+from ..kit.i18n import t
+from ..replay.model import Replay, manos_view, replay_view
+from ..replay.render import bad_link_html, manos_html, replay_html
+from .page import nil, text_or_none
 
 APP_ID = "app"  # made inert while the replay covers it
 

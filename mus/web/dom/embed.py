@@ -1,6 +1,6 @@
 """``embed.html``: what the frame shows is chosen by a URL parameter. Browser only.
 
-``?lesson=<id>`` plays one lesson; ``#mano=<code>`` (a shared hand, see ``replay_dom``) shows
+``?lesson=<id>`` plays one lesson; ``#mano=<code>`` (a shared hand, see ``replay``) shows
 its replay, so an article can show a real hand. The parameter may be in the query or in the
 fragment, and the first mode whose parameter is present wins. The page gets ``<html class="ready">`` once the
 mode accepts input, and an explanation if no mode matches. The PyScript config is inline in
@@ -9,14 +9,13 @@ mode accepts input, and an explanation if no mode matches. The PyScript config i
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from typing import Awaitable, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from .app import load_deck_art
-from .dom import text_or_none
-from .lesson_app import show_failure, start_embed
-from .replay_dom import mount_replay
+from .lessons import show_failure, start_embed
+from .page import load_deck_art, text_or_none
+from .replay import mount_replay
 
 HAND_STYLE = "./static/style.css"  # the replay's table, cards and panel
 

@@ -1,6 +1,6 @@
 """Where the reader is in a lesson, what he answered, and the progress kept in storage. Pure.
 
->>> from mus.web.saves import MemoryStorage
+>>> from mus.web.kit.storage import MemoryStorage
 >>> lesson = Lesson.from_dict({
 ...     "id": "demo", "title": {"es": "Demo", "en": "Demo"}, "intro": {"es": "", "en": ""},
 ...     "hands": ["RRC6", "7654", "CCSA", "3322"], "mano": 0,
@@ -23,12 +23,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mus
 
 from .lesson import NUMBER_KINDS, Lesson, Question
-from .saves import Storage
+
+if TYPE_CHECKING:
+    from ..kit.storage import Storage
 
 PROGRESS_KEY = "mus.lessons"
 

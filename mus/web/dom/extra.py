@@ -4,8 +4,8 @@
 the lessons, the replays and the hand records they read, and the deal links. The game page
 loads it when a replay, a shared hand or a deal link first asks; the lesson pages preload it
 (``<link rel="preload">``) and load it before their first import. Its directories join the
-packages mus.zip gave (their ``__path__``), so its modules import as ``mus.web.replay`` and
-so on, compiled like the rest. Browser only.
+packages mus.zip gave (their ``__path__``), so its modules import as ``mus.web.replay.model``
+and so on, compiled like the rest. Browser only.
 """
 
 from __future__ import annotations
@@ -45,8 +45,11 @@ async def _load() -> None:
     import zipfile  # here, not at the top: the table starts without it
 
     with zipfile.ZipFile(PATH) as archive:
-        packages = sorted({name.rpartition("/")[0] for name in archive.namelist() if "/" in name})
+        directories = {name.rpartition("/")[0] for name in archive.namelist() if "/" in name}
+    # Every package with a module in the zip, and the packages above it: a package that is only
+    # in this zip (mus/web/lessons/) is found through its parent's __path__. Parents first.
+    packages = sorted({"/".join(d.split("/")[:n]) for d in directories for n in range(1, d.count("/") + 2)})
     for package in packages:
         paths = importlib.import_module(package.replace("/", ".")).__path__
-        if f"{PATH}/{package}" not in paths:
+        if f"{PATH}/{package}" not in paths:  # a package from this zip has its own path already
             paths.append(f"{PATH}/{package}")

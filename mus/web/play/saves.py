@@ -1,9 +1,5 @@
-"""Saved partida, remembered settings and statistics, against a tiny storage interface. Pure.
-
-The browser's ``localStorage`` is wrapped by the DOM layer into something with ``get``,
-``set``, ``remove`` and ``keys``; tests use ``MemoryStorage``. ``SafeStorage`` switches to
-memory for good the first time the real storage throws (private mode, sandboxed iframe,
-full quota) and says so through ``fallback``.
+"""Saved partida, remembered settings and statistics, against a tiny storage interface
+(``kit.storage``). Pure.
 
 The save is the engine's own JSON (rules, seed, actions) inside an envelope with a schema
 version, how many showdowns the player has acknowledged, how many finished hands were added
@@ -20,6 +16,7 @@ action's index in the game's ``actions`` (as text, JSON keys being strings): ``{
 that hand is over and ``reason`` is the bot's ``Decision.reason`` (``mus.ai.explain``).
 Entries that do not fit the game are dropped on load; the partida is kept.
 
+>>> from mus.web.kit.storage import MemoryStorage
 >>> store = MemoryStorage()
 >>> game = mus.Game.new(seed=1).apply("mus")
 >>> write_save(store, Saved(game, acked=0, counted=0, settings=Settings(), levels=[None, "normal", "normal", "normal"]))
@@ -41,110 +38,22 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import mus
 
 from .settings import LEVELS, Settings
+
+if TYPE_CHECKING:
+    from ..kit.storage import Storage
 
 SCHEMA = 1
 SAVE_KEY = "mus.save"
 SETTINGS_KEY = "mus.settings"
 STATS_KEY = "mus.stats"
 ASIDE_PREFIX = "mus.save.corrupt"
-PROBE_KEY = "mus.probe"
 LANCES = ("grande", "chica", "pares", "juego", "punto")
 MAX_REV = 2**53  # what a JavaScript number holds exactly
-
-
-class Storage(Protocol):
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...
-    def remove(self, key: str) -> None: ...
-    def keys(self) -> list[str]: ...
-
-
-class MemoryStorage:
-    """Storage that lives as long as the page."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = dict(data or {})
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = str(value)
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
-
-
-class SafeStorage:
-    """A storage that never raises: after the backend's first error it keeps to memory."""
-
-    def __init__(self, backend: Storage | None) -> None:
-        self.memory = MemoryStorage()
-        self.backend = backend
-        self.fallback = backend is None
-        if backend is not None:
-            try:  # a storage that cannot even hold one key is no storage
-                backend.set(PROBE_KEY, "1")
-                ok = backend.get(PROBE_KEY) == "1"
-                backend.remove(PROBE_KEY)
-            except Exception:
-                ok = False
-            if not ok:
-                self._fail()
-
-    def _fail(self) -> None:
-        backend, self.backend, self.fallback = self.backend, None, True
-        if backend is None:
-            return
-        try:  # keep what can still be read
-            for key in backend.keys():
-                value = backend.get(key)
-                if value is not None and key not in self.memory.data:
-                    self.memory.set(key, value)
-        except Exception:
-            pass
-
-    def get(self, key: str) -> str | None:
-        if self.backend is not None:
-            try:
-                return self.backend.get(key)
-            except Exception:
-                self._fail()
-        return self.memory.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        if self.backend is not None:
-            try:
-                self.backend.set(key, value)
-                return
-            except Exception:
-                self._fail()
-        self.memory.set(key, value)
-
-    def remove(self, key: str) -> None:
-        if self.backend is not None:
-            try:
-                self.backend.remove(key)
-                return
-            except Exception:
-                self._fail()
-        self.memory.remove(key)
-
-    def keys(self) -> list[str]:
-        if self.backend is not None:
-            try:
-                return self.backend.keys()
-            except Exception:
-                self._fail()
-        return self.memory.keys()
 
 
 # --- the saved partida ------------------------------------------------------------------

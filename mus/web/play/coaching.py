@@ -5,15 +5,15 @@ the DOM layer computes it after the table is painted, so until then the panel sa
 working. At the count, the partner's reasons for that hand (``Session.hand_reasons``) are
 explained in the player's language; the rivals' reasons are never shown during play.
 
->>> from mus.web.saves import MemoryStorage
->>> from mus.web.session import Session
+>>> from mus.web.kit.storage import MemoryStorage
+>>> from mus.web.play.session import Session
 >>> s = Session(MemoryStorage())
 >>> s.set_setting("coach", "true")
 >>> s.new_game(seed=3)
->>> coach_panel(s, "es")["pending"]
+>>> coach_view(s, "es")["pending"]
 True
 >>> s.update_coach()
->>> [line["name"] for line in coach_panel(s, "es")["lances"]][:2]
+>>> [line["name"] for line in coach_view(s, "es")["lances"]][:2]
 ['Grande', 'Chica']
 """
 
@@ -23,33 +23,20 @@ from typing import Any
 
 from mus.ai import explain
 
-from .i18n import LANCES, lance_name, t
+from ..kit.coach import coach_numbers
+from ..kit.i18n import t
 from .session import Session
 
 PARTNER = 2
 TOGGLES = ("coach", "reasons")
 
 
-def coach_panel(session: Session, lang: str) -> dict[str, Any] | None:
+def coach_view(session: Session, lang: str) -> dict[str, Any] | None:
     """The coach's chances for the player's team, or None when the setting is off."""
     game = session.game
     if not session.settings.coach or game is None or session.screen != "table" or game.is_over:
         return None
     return coach_numbers(session.coach_now(), t(lang, "coach.title"), lang)
-
-
-def coach_numbers(numbers: dict[str, Any] | None, title: str, lang: str) -> dict[str, Any]:
-    """``mus.ai.coach``'s numbers for ``render.coach_panel`` (None: still working)."""
-    panel: dict[str, Any] = {"title": title, "pending": numbers is None,
-                             "working": t(lang, "coach.working"), "lances": [], "tantos": ""}
-    if numbers is None:
-        return panel
-    chances = numbers["lances"]
-    panel["lances"] = [{"lance": lance, "name": lance_name(lang, lance), "pct": round(100 * chances[lance])}
-                       for lance in LANCES if lance in chances]
-    us, them = numbers["tantos"]
-    panel["tantos"] = t(lang, "coach.tantos", a=f"{us:.1f}", b=f"{them:.1f}")
-    return panel
 
 
 def partner_reasons(session: Session, hand: int, lang: str) -> dict[str, Any] | None:

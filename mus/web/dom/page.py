@@ -1,8 +1,12 @@
-"""The page: puts a view's HTML into its regions, keeps focus, wraps localStorage. Browser only."""
+"""The page: puts a view's HTML into its regions, keeps focus, wraps localStorage, reads the
+address and the deck's art. Browser only."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+import mus
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
@@ -11,10 +15,11 @@ try:
 except ImportError:  # older Pyodide: null already comes back as None
     jsnull = None
 
-from . import render
-from .deckart import DeckArt
+from ..kit.deckart import DeckArt
+from ..play import render
 
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
+DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/vendor.py
 
 
 def nil(value: Any) -> bool:
@@ -27,7 +32,7 @@ def text_or_none(value: Any) -> str | None:
 
 
 class BrowserStorage:
-    """``localStorage`` behind the ``saves.Storage`` interface (may raise: SafeStorage copes)."""
+    """``localStorage`` behind the ``kit.storage.Storage`` interface (may raise: SafeStorage copes)."""
 
     def __init__(self, backend: Any) -> None:
         self.backend = backend
@@ -56,6 +61,18 @@ def local_storage() -> BrowserStorage | None:
 def query_param(name: str) -> str | None:
     params = window.URLSearchParams.new(window.location.search)
     return text_or_none(params.get(name))
+
+
+def load_deck_art() -> DeckArt | None:
+    """The card sprite that came in mus.zip, for drawing revealed cards inline.
+
+    The page imports the game from the zip itself (static/pyodide-start.mjs puts it on
+    ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
+    game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
+    try:
+        return DeckArt(mus.__loader__.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
+    except (OSError, AttributeError):
+        return None
 
 
 class Page:

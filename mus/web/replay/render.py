@@ -1,12 +1,12 @@
-"""From a replay view (``replay.replay_view``) or the Manos list to HTML. Pure.
+"""From a replay view (``model.replay_view``) or the Manos list to HTML. Pure.
 
 Everything is one dialog put into ``<div id="replay">``; its buttons carry
 ``data-replay`` (``first prev next last share copy back close``, ``open`` with
-``data-index``) and the viewer radios ``data-replay-view``, read by ``replay_dom``.
+``data-index``) and the viewer radios ``data-replay-view``, read by ``dom.replay``.
 Cards are drawn from their own art (``DeckArt``) when it is loaded, like the count.
 
 >>> import mus
->>> from mus.web.replay import Replay, replay_view
+>>> from mus.web.replay.model import Replay, replay_view
 >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
 >>> for action in ["no hay mus"] + ["paso"] * 11:
 ...     g = g.apply(action)
@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .deckart import DeckArt
-from .render import DECK, _e, coach_panel, svg_card
+from ..kit.coach import coach_panel
+from ..kit.deckart import DeckArt
+from ..kit.html import DECK, esc as _e, svg_use as svg_card
 
 REPLAY_POSITIONS = ("bottom", "right", "top", "left")
 

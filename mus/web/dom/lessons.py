@@ -16,11 +16,11 @@ from pyodide.http import pyfetch  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from .dom import local_storage, nil, text_or_none
-from .lesson import COURSE, LANGS, Lesson
-from .lesson_player import LessonPlayer, load_progress, save_progress
-from .lesson_view import index_html, player_html, t
-from .saves import SafeStorage
+from ..kit.storage import SafeStorage
+from ..lessons.lesson import COURSE, LANGS, Lesson
+from ..lessons.player import LessonPlayer, load_progress, save_progress
+from ..lessons.render import index_html, player_html, t
+from .page import local_storage, nil, text_or_none
 
 LESSON_URL = "static/lessons/{id}.json"
 # Where the keyboard goes when a step appears: the question's first control, else "next".

@@ -1,10 +1,10 @@
 """What the player is doing: the partida, the bots, the showdowns seen, the choices on screen.
 
-Pure Python: the DOM layer (``app.py``) turns clicks into these calls, waits between bot
+Pure Python: the DOM layer (``dom/play.py``) turns clicks into these calls, waits between bot
 moves, and renders ``view.build_view(session)`` after each one. Every change to the
 partida is written to storage before the call returns.
 
->>> from mus.web.saves import MemoryStorage
+>>> from mus.web.kit.storage import MemoryStorage
 >>> s = Session(MemoryStorage())
 >>> s.screen, s.game is None
 ('setup', True)
@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import mus
 from mus.ai import coach, make_bot
 
-from .i18n import envido_amount
+from ..kit.i18n import envido_amount
 from .saves import (
-    SAVE_KEY, Saved, Storage, count_hand, count_partida, load_save, load_settings,
-    load_stats, stored_rev, write_save, write_settings, write_stats,
+    SAVE_KEY, Saved, count_hand, count_partida, load_save, load_settings, load_stats, stored_rev,
+    write_save, write_settings, write_stats,
 )
+
+if TYPE_CHECKING:
+    from ..kit.storage import Storage
 
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido

@@ -13,11 +13,11 @@ from typing import Any
 
 import mus
 
-from .i18n import (
+from ..kit.i18n import (
     LANCES, action_label, card_name, envido_amount, lance_name, reason_text, sena_text, speech,
     spoken_ledger, join_words, stones, t,
 )
-from .coaching import coach_panel, partner_reasons, toggles
+from .coaching import coach_view, partner_reasons, toggles
 from .session import HUMAN, Session
 from .settings import CHOICES, Settings
 
@@ -79,7 +79,7 @@ def build_view(session: Session) -> dict[str, Any]:
     if obs["phase"] == "senas" and view["controls"]["mine"]:
         view["controls"] = _senas_controls(obs, lang)
     view["log"] = _log(obs, lang)
-    view["coach"] = coach_panel(session, lang)
+    view["coach"] = coach_view(session, lang)
     on_table = session.screen == "table"
     if on_table and index is not None and not session.hold_count:
         view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"],

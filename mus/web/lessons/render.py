@@ -1,11 +1,11 @@
 """The lesson player and the lessons index as HTML strings, in Spanish and English. Pure.
 
-Clicks are read by ``lesson_app.py`` from ``data-lesson-ui`` (next, back, restart, index,
+Clicks are read by ``dom/lessons.py`` from ``data-lesson-ui`` (next, back, restart, index,
 answer, discard, number), ``data-lesson-seat``, ``data-lesson-card`` and ``data-lesson-open``.
 
 >>> import json, pathlib
 >>> from .lesson import Lesson
->>> from .lesson_player import LessonPlayer
+>>> from .player import LessonPlayer
 >>> p = LessonPlayer(Lesson.from_dict(json.loads(pathlib.Path("static/lessons/grande.json").read_text())), "en")
 >>> "Who wins grande?" in player_html(p, embed=True)
 True
@@ -16,10 +16,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .deal_link import deal_query
-from .i18n import card_name
+from ..kit.i18n import card_name
+from ..kit.links import deal_query
 from .lesson import NUMBER_KINDS, Lesson
-from .lesson_player import LessonPlayer
+from .player import LessonPlayer
 
 DECK = "static/deck.svg"
 COUNT_KINDS = ("tantos", "juego_winner")

@@ -8,40 +8,14 @@ Face-down cards only ever reference ``deck.svg#back``.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-from .deckart import DeckArt
-from .faces import face_svg
+from ..kit.coach import coach_panel
+from ..kit.deckart import DeckArt
+from ..kit.faces import face_svg
+from ..kit.html import DECK, attrs, button, esc, svg_use
 
-DECK = "static/deck.svg"
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
-
-
-def _e(text: object) -> str:
-    return escape(str(text), quote=True)
-
-
-def _attrs(**attrs: object) -> str:
-    out = []
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = name.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{_e(value)}"')
-    return "".join(out)
-
-
-def svg_card(symbol: str) -> str:
-    return (f'<svg viewBox="0 0 200 300" aria-hidden="true" focusable="false">'
-            f'<use href="{DECK}#{_e(symbol)}"></use></svg>')
-
-
-def button(label: str, *, action: str | None = None, ui: str | None = None, kind: str = "",
-           id_: str | None = None, class_extra: str = "", **extra: object) -> str:
-    classes = " ".join(c for c in ("btn", f"btn-{kind}" if kind else "", class_extra) if c)
-    return (f'<button type="button"{_attrs(class_=classes, id=id_, data_action=action, data_ui=ui, **extra)}>'
-            f"{_e(label)}</button>")
 
 
 def _button_id(spec: dict[str, Any]) -> str:
@@ -53,7 +27,7 @@ def _button_id(spec: dict[str, Any]) -> str:
 
 def spec_button(spec: dict[str, Any]) -> str:
     return button(spec["label"], action=spec.get("action"), ui=spec.get("ui"), kind=spec.get("kind", ""),
-                  id_=_button_id(spec), value=spec.get("value"), aria_label=spec.get("aria"))
+                  id_=_button_id(spec), extra=[("value", spec.get("value")), ("aria-label", spec.get("aria"))])
 
 
 # --- regions -----------------------------------------------------------------------------------
@@ -80,30 +54,30 @@ def _has_overlay(view: dict[str, Any]) -> bool:
 
 def _short_button(spec: dict[str, Any]) -> str:
     """A top-bar button: its full text on wide screens, a short one on phones."""
-    inner = f'<span class="long">{_e(spec["label"])}</span><span class="short">{_e(spec["short"])}</span>'
-    attrs = _attrs(class_="btn", id=_button_id(spec), data_ui=spec["ui"], value=spec.get("value"),
-                   lang=spec.get("lang"), title=spec.get("aria"), aria_label=spec.get("name"))
-    return f"<button type=\"button\"{attrs}>{inner}</button>"
+    inner = f'<span class="long">{esc(spec["label"])}</span><span class="short">{esc(spec["short"])}</span>'
+    pairs = attrs([("class", "btn"), ("id", _button_id(spec)), ("data-ui", spec["ui"]), ("value", spec.get("value")),
+                   ("lang", spec.get("lang")), ("title", spec.get("aria")), ("aria-label", spec.get("name"))])
+    return f"<button type=\"button\"{pairs}>{inner}</button>"
 
 
 def topbar(view: dict[str, Any]) -> str:
     scores = view.get("scores")
-    parts = ['<h1 class="brand">' + _e(view["title"]) + "</h1>"]
+    parts = ['<h1 class="brand">' + esc(view["title"]) + "</h1>"]
     if scores:
         for team in scores:
             stones = (f'<span class="stone-count" aria-hidden="true"><i class="amarraco"></i>{team["amarracos"]}</span>'
                       f'<span class="stone-count" aria-hidden="true"><i class="piedra"></i>{team["piedras"]}</span>')
             parts.append(
                 f'<div class="score team-{team["team"]}">'
-                f'<span class="score-name">{_e(team["name"])}</span>'
-                f'<span class="score-short" aria-hidden="true">{_e(team["short"])}</span>'
+                f'<span class="score-name">{esc(team["name"])}</span>'
+                f'<span class="score-short" aria-hidden="true">{esc(team["short"])}</span>'
                 f'<span class="score-tantos"><span data-score="{team["team"]}">{team["tantos"]}</span>'
-                f'<small>{_e(team["target"])}</small></span>'
-                f'<span class="stones" title="{_e(team["stones"])}">{stones}'
-                f'<span class="sr-only">{_e(team["stones"])}</span></span>'
-                f'<span class="score-juegos"><span class="long">{_e(team["juegos_label"])}</span>'
-                f'<span class="short" aria-hidden="true">{_e(team["juegos_short"])}</span> <b data-juegos="{team["team"]}">'
-                f'{team["juegos"]}</b><span class="vacas"> · {_e(team["vacas_label"])} <b data-vacas="{team["team"]}">'
+                f'<small>{esc(team["target"])}</small></span>'
+                f'<span class="stones" title="{esc(team["stones"])}">{stones}'
+                f'<span class="sr-only">{esc(team["stones"])}</span></span>'
+                f'<span class="score-juegos"><span class="long">{esc(team["juegos_label"])}</span>'
+                f'<span class="short" aria-hidden="true">{esc(team["juegos_short"])}</span> <b data-juegos="{team["team"]}">'
+                f'{team["juegos"]}</b><span class="vacas"> · {esc(team["vacas_label"])} <b data-vacas="{team["team"]}">'
                 f'{team["vacas"]}</b></span></span></div>')
     buttons = []
     if scores:
@@ -124,50 +98,50 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
     if s is None:  # no partida yet: the empty table of the skeleton, in the current language
         placeholders = '<span class="card placeholder"></span>' * 4
         hand = "hand" if n == 0 else "hand hidden-hand"
-        return (f'<div class="plate"><span class="seat-name">{_e(view["seat_names"][n])}</span></div>'
+        return (f'<div class="plate"><span class="seat-name">{esc(view["seat_names"][n])}</span></div>'
                 f'<div class="{hand}">{placeholders}</div>'), classes
     if s["turn"]:
         classes += " turn"
     classes += f" team-{s['team']}"
     badges = ""
     if s["mano"]:
-        badges += f'<span class="badge badge-mano">{_e(s["mano_label"])}</span>'
+        badges += f'<span class="badge badge-mano">{esc(s["mano_label"])}</span>'
     if s["postre"]:
-        badges += f'<span class="badge badge-postre">{_e(s["postre_label"])}</span>'
+        badges += f'<span class="badge badge-postre">{esc(s["postre_label"])}</span>'
     if s["discards"]:
-        badges += (f'<span class="badge badge-discards" title="{_e(s["discards_label"])}">'
+        badges += (f'<span class="badge badge-discards" title="{esc(s["discards_label"])}">'
                    f'<span aria-hidden="true">⇄ {" · ".join(str(n) for n in s["discards"])}</span>'
-                   f'<span class="sr-only">{_e(s["discards_label"])}</span></span>')
+                   f'<span class="sr-only">{esc(s["discards_label"])}</span></span>')
     for d in s["declared"]:
         badges += (f'<span class="badge badge-declared {"yes" if d["has"] else "no"}" data-declared="{d["lance"]}" '
-                   f'title="{_e(d["text"])}"><span aria-hidden="true">{_e(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
-                   f'<span class="sr-only">{_e(d["text"])}</span></span>')
+                   f'title="{esc(d["text"])}"><span aria-hidden="true">{esc(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
+                   f'<span class="sr-only">{esc(d["text"])}</span></span>')
     for b in s["badges"]:
-        badges += f'<span class="badge badge-{b["kind"]}">{_e(b["text"])}</span>'
-    name = (f'<span class="seat-name"><span class="long">{_e(s["name"])}</span>'
-            f'<span class="short" aria-hidden="true">{_e(s["short"])}</span></span>')
+        badges += f'<span class="badge badge-{b["kind"]}">{esc(b["text"])}</span>'
+    name = (f'<span class="seat-name"><span class="long">{esc(s["name"])}</span>'
+            f'<span class="short" aria-hidden="true">{esc(s["short"])}</span></span>')
     value = ""
     if s.get("value"):
-        value = (f'<span class="hand-value" title="{_e(s["value"]["label"])}">{_e(s["value"]["text"])}</span>')
+        value = (f'<span class="hand-value" title="{esc(s["value"]["label"])}">{esc(s["value"]["text"])}</span>')
     plate = f'<div class="plate">{name}{badges}{value}</div>'
-    bubble = (f'<div class="bubble" data-bubble="{n}">{_e(s["bubble"])}</div>' if s["bubble"]
+    bubble = (f'<div class="bubble" data-bubble="{n}">{esc(s["bubble"])}</div>' if s["bubble"]
               else '<div class="bubble empty" aria-hidden="true"></div>')
     if s["cards"] is not None:
         cards = []
         selectable = bool(s.get("selectable"))
         for c in s["cards"]:
             pressed = ("true" if c["selected"] else "false") if selectable else None
-            attrs = _attrs(id="card-%d" % c["pos"], data_card=c["card"], data_pos=c["pos"],
-                           aria_label=c["label"], aria_pressed=pressed,
-                           aria_disabled=None if selectable else "true")
+            pairs = attrs([("id", "card-%d" % c["pos"]), ("data-card", c["card"]), ("data-pos", c["pos"]),
+                           ("aria-label", c["label"]), ("aria-pressed", pressed),
+                           ("aria-disabled", None if selectable else "true")])
             selected = " selected" if c["selected"] else ""
-            cards.append(f'<button type="button" class="card face{selected}"{attrs}>{svg_card(c["card"])}</button>')
+            cards.append(f'<button type="button" class="card face{selected}"{pairs}>{svg_use(c["card"])}</button>')
         hand = (f'<div id="hand" class="hand{" selectable" if s.get("selectable") else ""}" data-hand="0" '
-                f'role="group" aria-label="{_e(s["hand_label"])}">{"".join(cards)}</div>')
+                f'role="group" aria-label="{esc(s["hand_label"])}">{"".join(cards)}</div>')
     else:
-        backs = "".join(f'<span class="card back">{svg_card("back")}</span>' for _ in range(s["count"]))
+        backs = "".join(f'<span class="card back">{svg_use("back")}</span>' for _ in range(s["count"]))
         hand = (f'<div class="hand hidden-hand" data-hand="{n}" role="img" '
-                f'aria-label="{_e(s["hidden_label"])}">{backs}</div>')
+                f'aria-label="{esc(s["hidden_label"])}">{backs}</div>')
     return plate + senas_block(s.get("senas"), n) + bubble + hand, classes
 
 
@@ -178,12 +152,12 @@ def center(view: dict[str, Any]) -> str:
     chips = []
     for ch in c["lances"]:
         cls = "chip" + (" current" if ch["current"] else "") + (" done" if ch["done"] else "")
-        status = '<span class="chip-status">%s</span>' % _e(ch["status"]) if ch["status"] else ""
-        chips.append(f'<li class="{cls}"><span class="chip-name">{_e(ch["name"])}</span>{status}</li>')
-    bet = f'<p class="bet">{_e(c["bet"])}</p>' if c["bet"] else ""
-    return (f'<p class="phase-line"><span id="phase" data-phase="{_e(c["phase"])}">{_e(c["phase_name"])}</span></p>'
+        status = '<span class="chip-status">%s</span>' % esc(ch["status"]) if ch["status"] else ""
+        chips.append(f'<li class="{cls}"><span class="chip-name">{esc(ch["name"])}</span>{status}</li>')
+    bet = f'<p class="bet">{esc(c["bet"])}</p>' if c["bet"] else ""
+    return (f'<p class="phase-line"><span id="phase" data-phase="{esc(c["phase"])}">{esc(c["phase_name"])}</span></p>'
             f'<ol class="lances">{"".join(chips)}</ol>{bet}'
-            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{_e(c["status"])}</p>'
+            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{esc(c["status"])}</p>'
             + coach_panel(view.get("coach")))
 
 
@@ -191,30 +165,31 @@ def controls(view: dict[str, Any]) -> str:
     ctl = view.get("controls")
     if not ctl or any(view.get(k) for k in ("showdown", "fin", "setup", "help")):
         return ""
-    parts = [f'<p class="prompt" id="prompt">{_e(ctl["prompt"])}</p>'] if ctl["prompt"] else []
+    parts = [f'<p class="prompt" id="prompt">{esc(ctl["prompt"])}</p>'] if ctl["prompt"] else []
     parts.append(senas_preview(ctl.get("senas_preview")))
     buttons = [spec_button(b) for b in ctl["buttons"]]
     step = ctl.get("stepper")
     if step:
         quick = "".join(
-            button(q["label"], ui=q["ui"], value=q["value"], id_="b-quick-" + q["value"], aria_label=q["aria"],
-                   aria_pressed="true" if q["pressed"] else "false", class_extra="quick")
+            button(q["label"], ui=q["ui"], id_="b-quick-" + q["value"], class_extra="quick",
+                   extra=[("value", q["value"]), ("aria-label", q["aria"]),
+                          ("aria-pressed", "true" if q["pressed"] else "false")])
             for q in ctl.get("quick", []))
         buttons.append(
-            f'<div class="stepper" role="group" aria-label="{_e(step["group_label"])}">'
-            + button("−", ui="envite-less", id_="b-less", aria_label=step["less"],
-                     disabled=step["amount"] <= step["min"])
+            f'<div class="stepper" role="group" aria-label="{esc(step["group_label"])}">'
+            + button("−", ui="envite-less", id_="b-less",
+                     extra=[("aria-label", step["less"]), ("disabled", step["amount"] <= step["min"])])
             + f'<output class="amount" aria-live="polite">{step["amount"]}</output>'
-            + button("+", ui="envite-more", id_="b-more", aria_label=step["more"],
-                     disabled=step["amount"] >= step["max"])
-            + (f'<span class="quick-amounts" role="group" aria-label="{_e(ctl["quick_label"])}">{quick}</span>'
+            + button("+", ui="envite-more", id_="b-more",
+                     extra=[("aria-label", step["more"]), ("disabled", step["amount"] >= step["max"])])
+            + (f'<span class="quick-amounts" role="group" aria-label="{esc(ctl["quick_label"])}">{quick}</span>'
                if quick else "")
             + button(step["label"], action=step["action"], kind="primary", id_="b-envido-n")
             + "</div>")
     d = ctl.get("discard")
     if d:
         buttons.append(button(d["label"], action=d["action"], kind="primary", id_="b-descarte",
-                              disabled=not d["enabled"]))
+                              extra=[("disabled", not d["enabled"])]))
     if buttons:
         parts.append('<div class="buttons" role="group" aria-labelledby="prompt">' + "".join(buttons) + "</div>")
     o = ctl.get("ordago")
@@ -227,9 +202,9 @@ def controls(view: dict[str, Any]) -> str:
 def notices(view: dict[str, Any]) -> str:
     out = []
     for n in view.get("notices", []):
-        dismiss = button(n["dismiss"], ui="dismiss", value=n["kind"], id_=f"b-dismiss-{n['kind']}") \
+        dismiss = button(n["dismiss"], ui="dismiss", id_=f"b-dismiss-{n['kind']}", extra=[("value", n["kind"])]) \
             if n.get("dismiss") else ""
-        out.append(f'<div class="notice notice-{n["kind"]}" role="alert"><p>{_e(n["text"])}</p>{dismiss}</div>')
+        out.append(f'<div class="notice notice-{n["kind"]}" role="alert"><p>{esc(n["text"])}</p>{dismiss}</div>')
     return "".join(out)
 
 
@@ -253,14 +228,14 @@ def _panel(title: str, body: str, cls: str, footer: str = "") -> str:
     that stays in view without covering the body."""
     foot = f'<div class="buttons panel-foot">{footer}</div>' if footer else ""
     return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title">'
-            f'<h2 id="overlay-title" tabindex="-1">{_e(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
+            f'<h2 id="overlay-title" tabindex="-1">{esc(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
 
 
 def stats(s: dict[str, Any]) -> str:
-    lines = "".join(f"<li>{_e(line)}</li>" for line in s["lines"])
-    lances = "".join(f"<li>{_e(line)}</li>" for line in s["lances"])
-    return (f'<section class="stats" aria-labelledby="stats-title"><h3 id="stats-title">{_e(s["title"])}</h3>'
-            f'<ul>{lines}</ul><h4>{_e(s["lances_title"])}</h4><ul class="stats-lances">{lances}</ul></section>')
+    lines = "".join(f"<li>{esc(line)}</li>" for line in s["lines"])
+    lances = "".join(f"<li>{esc(line)}</li>" for line in s["lances"])
+    return (f'<section class="stats" aria-labelledby="stats-title"><h3 id="stats-title">{esc(s["title"])}</h3>'
+            f'<ul>{lines}</ul><h4>{esc(s["lances_title"])}</h4><ul class="stats-lances">{lances}</ul></section>')
 
 
 def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
@@ -268,87 +243,89 @@ def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
     for g in s["groups"]:
         options = []
         for o in g["options"]:
-            attrs = _attrs(id="set-%s-%s" % (g["name"], o["value"]), name="set-" + g["name"],
-                           value=o["value"], data_setting=g["name"], checked=o["checked"])
-            options.append(f'<label class="choice"{_attrs(lang=o["lang"])}><input type="radio"{attrs}>'
-                           f'<span>{_e(o["label"])}</span></label>')
-        group = f'<fieldset class="choices"><legend>{_e(g["legend"])}</legend>{"".join(options)}</fieldset>'
+            pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
+                           ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
+            options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
+                           f'<span>{esc(o["label"])}</span></label>')
+        group = f'<fieldset class="choices"><legend>{esc(g["legend"])}</legend>{"".join(options)}</fieldset>'
         if g["name"] == "reyes":  # the variant: how many reyes, and whether the 31 real counts
             r = s["real_31"]
             group += (f'<label class="check"><input type="checkbox" id="set-real_31" data-setting="real_31"'
-                      f'{" checked" if r["checked"] else ""}><span>{_e(r["label"])}</span></label>')
+                      f'{" checked" if r["checked"] else ""}><span>{esc(r["label"])}</span></label>')
         groups.append(f'<div class="setting">{group}</div>')
     groups.append(toggles(s.get("toggles") or []))
-    warning = f'<p class="warning">{_e(s["warning"])}</p>' if s["warning"] else ""
-    warning = f'<p class="rules-summary">{_e(s["rules_summary"])}</p>' + warning
+    warning = f'<p class="warning">{esc(s["warning"])}</p>' if s["warning"] else ""
+    warning = f'<p class="rules-summary">{esc(s["rules_summary"])}</p>' + warning
     buttons = "".join(spec_button(b) for b in s["buttons"])
     if confirm:  # leaving a partida in progress: asked in place of the buttons
-        buttons = (f'<p class="confirm" id="confirm-text" role="alert">{_e(confirm["text"])}</p>'
+        buttons = (f'<p class="confirm" id="confirm-text" role="alert">{esc(confirm["text"])}</p>'
                    + "".join(spec_button(b) for b in confirm["buttons"]))
     body = f'<div class="setup-form">{"".join(groups)}</div>{warning}{stats(s["stats"])}'
     return _panel(s["title"], body, "setup", buttons)
 
 
 def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
-    return "".join(f'<span class="card face mini" role="img" aria-label="{_e(c["label"])}">'
-                   f'{art.inline(c["card"], DECK) if art and c["card"] in art else svg_card(c["card"])}</span>'
+    return "".join(f'<span class="card face mini" role="img" aria-label="{esc(c["label"])}">'
+                   f'{art.inline(c["card"], DECK) if art and c["card"] in art else svg_use(c["card"])}</span>'
                    for c in cards)
 
 
 def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:
     team = f"team-{r['team']}" if r["team"] is not None else "team-x"
     score = f"{r['score'][0]}–{r['score'][1]}" if r["score"] else ""
-    notes = "".join(f'<span class="count-note{" reached" if r["reached"] else ""}">{_e(n)}</span>' for n in r["notes"])
+    notes = "".join(f'<span class="count-note{" reached" if r["reached"] else ""}">{esc(n)}</span>' for n in r["notes"])
     who = ""
     if r["who"]:  # phones show the short name; the full one is still read out
-        who = (f'<b class="who"><span class="who-long">{_e(r["who"])}</span>'
-               f'<span class="who-short" aria-hidden="true">{_e(r["who_short"])}</span></b> ')
+        who = (f'<b class="who"><span class="who-long">{esc(r["who"])}</span>'
+               f'<span class="who-short" aria-hidden="true">{esc(r["who_short"])}</span></b> ')
     # a lance's second line: its name is read out but not shown again
     th_class, name_class = (' class="same"', ' class="sr-only"') if same_lance else ("", "")
     settled = " settled" if r.get("settled") else ""  # paid during the hand: phones leave the line out
-    return (f'<tr class="count-row {r["kind"]} {team}{settled}" data-count-row="{_e(r["lance"])}" data-kind="{r["kind"]}">'
-            f'<th scope="row"{th_class}><span{name_class}>{_e(r["lance_name"])}</span>'
-            f'{"<small>" + _e(r["status"]) + "</small>" if r["status"] else ""}</th>'
-            f'<td class="count-why">{who}<span>{_e(r["why"])}</span>{notes}</td>'
-            f'<td class="count-points">{_e(r["points_text"])}</td>'
-            f'<td class="count-score">{_e(score)}</td></tr>')
+    return (f'<tr class="count-row {r["kind"]} {team}{settled}" data-count-row="{esc(r["lance"])}" data-kind="{r["kind"]}">'
+            f'<th scope="row"{th_class}><span{name_class}>{esc(r["lance_name"])}</span>'
+            f'{"<small>" + esc(r["status"]) + "</small>" if r["status"] else ""}</th>'
+            f'<td class="count-why">{who}<span>{esc(r["why"])}</span>{notes}</td>'
+            f'<td class="count-points">{esc(r["points_text"])}</td>'
+            f'<td class="count-score">{esc(score)}</td></tr>')
 
 
 def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
     if s["revealed"]:
         rows = []
         for seat in s["seats"]:
-            mano = f'<span class="badge badge-mano">{_e(s["mano_label"])}</span>' if seat["mano"] else ""
+            mano = f'<span class="badge badge-mano">{esc(s["mano_label"])}</span>' if seat["mano"] else ""
             rows.append(
                 f'<li class="reveal team-{seat["team"]}{" winner" if seat["won"] else ""}" data-reveal="{seat["seat"]}">'
-                f'<span class="reveal-name"><span class="long">{_e(seat["name"])}</span>'
-                f'<span class="short" aria-hidden="true">{_e(seat["short"])}</span>{mano}</span>'
+                f'<span class="reveal-name"><span class="long">{esc(seat["name"])}</span>'
+                f'<span class="short" aria-hidden="true">{esc(seat["short"])}</span>{mano}</span>'
                 f'<span class="reveal-cards">{_mini_cards(seat["cards"], art)}</span>'
-                f'<span class="reveal-hand">{_e(seat["hand_name"])}</span></li>')
+                f'<span class="reveal-hand">{esc(seat["hand_name"])}</span></li>')
         hands = f'<ul class="reveals">{"".join(rows)}</ul>'
     else:
-        hands = f'<p class="nobody">{_e(s["nobody"])}</p>'
-    head = "".join(f'<th scope="col">{_e(c)}</th>' for c in s["columns"])
+        hands = f'<p class="nobody">{esc(s["nobody"])}</p>'
+    head = "".join(f'<th scope="col">{esc(c)}</th>' for c in s["columns"])
     body = ""
     if s["during"]:
-        body += (f'<tbody class="during"><tr><th colspan="4" scope="rowgroup">{_e(s["during_title"])}</th></tr>'
+        body += (f'<tbody class="during"><tr><th colspan="4" scope="rowgroup">{esc(s["during_title"])}</th></tr>'
                  + "".join(_count_row(r) for r in s["during"]) + "</tbody>")
-    body += (f'<tbody class="counted"><tr><th colspan="4" scope="rowgroup">{_e(s["count_title"])}</th></tr>'
+    body += (f'<tbody class="counted"><tr><th colspan="4" scope="rowgroup">{esc(s["count_title"])}</th></tr>'
              + "".join(_count_row(r, i > 0 and s["rows"][i - 1]["lance"] == r["lance"])
                        for i, r in enumerate(s["rows"])) + "</tbody>")
     table = f'<table class="count-table"><thead><tr>{head}</tr></thead>{body}</table>'
-    closing = f'<p class="count-closing">{_e(s["closing"])}</p>' if s["closing"] else ""
+    closing = f'<p class="count-closing">{esc(s["closing"])}</p>' if s["closing"] else ""
     ledger = "".join(
-        f'<li class="team-{line["team"]}" data-ledger="{line["team"]}" title="{_e(line["text"])}">'
-        f'<b>{_e(line["name"])}</b> <span class="total">+{line["total"]}</span></li>'
+        f'<li class="team-{line["team"]}" data-ledger="{line["team"]}" title="{esc(line["text"])}">'
+        f'<b>{esc(line["name"])}</b> <span class="total">+{line["total"]}</span></li>'
         for line in s["ledger"])
-    banners = "".join(f'<p class="banner {"won" if b["won"] else "lost"}">{_e(b["text"])}</p>' for b in s["banners"])
-    said = "".join(f"<li>{_e(line)}</li>" for line in s["log"])
-    log = (f'<details class="count-log"><summary>{_e(s["log_title"])}</summary><ol>{said}</ol></details>'
+    banners = "".join(f'<p class="banner {"won" if b["won"] else "lost"}">{esc(b["text"])}</p>' for b in s["banners"])
+    said = "".join(f"<li>{esc(line)}</li>" for line in s["log"])
+    log = (f'<details class="count-log"><summary>{esc(s["log_title"])}</summary><ol>{said}</ol></details>'
            if said else "")
-    summary = (f'<div class="count-summary"><span>{_e(s["this_hand"])}:</span><ul class="ledger">{ledger}</ul>'
-               f'<p class="final-score">{_e(s["score_text"])}</p></div>')
-    button = spec_button({**s["button"], "kind": "primary"})
+    summary = (f'<div class="count-summary"><span>{esc(s["this_hand"])}:</span><ul class="ledger">{ledger}</ul>'
+               f'<p class="final-score">{esc(s["score_text"])}</p></div>')
+    main = dict(s["button"])
+    main["kind"] = "primary"
+    button = spec_button(main)
     if s.get("replay_button"):
         button += spec_button(s["replay_button"])
     body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
@@ -357,29 +334,29 @@ def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
 
 
 def help_panel(h: dict[str, Any]) -> str:
-    paragraphs = "".join(f"<p>{_e(p)}</p>" for p in h["paragraphs"])
-    legend = "".join(f'<li><i class="{_e(item["kind"])}" aria-hidden="true"></i> {_e(item["text"])}</li>'
+    paragraphs = "".join(f"<p>{esc(p)}</p>" for p in h["paragraphs"])
+    legend = "".join(f'<li><i class="{esc(item["kind"])}" aria-hidden="true"></i> {esc(item["text"])}</li>'
                      for item in h["legend"])
-    lessons = f'<p class="help-lessons"><a href="{_e(h["lessons"]["href"])}">{_e(h["lessons"]["text"])}</a></p>'
+    lessons = f'<p class="help-lessons"><a href="{esc(h["lessons"]["href"])}">{esc(h["lessons"]["text"])}</a></p>'
     body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>{lessons}'
     return _panel(h["title"], body, "help", spec_button(h["button"]))
 
 
 def fin(f: dict[str, Any]) -> str:
     buttons = "".join(spec_button(b) for b in f["buttons"])
-    body = (f'<p class="banner {"won" if f["won"] else "lost"}">{_e(f["headline"])}</p>'
-            f'<p class="summary">{_e(f["summary"])}</p><div class="buttons">{buttons}</div>{stats(f["stats"])}')
+    body = (f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
+            f'<p class="summary">{esc(f["summary"])}</p><div class="buttons">{buttons}</div>{stats(f["stats"])}')
     return _panel(f["title"], body, "fin")
 
 
 def log_lines(view: dict[str, Any]) -> list[str]:
     log = view.get("log")
-    return [_e(line) for line in log["lines"]] if log else []
+    return [esc(line) for line in log["lines"]] if log else []
 
 
 def log_title(view: dict[str, Any]) -> str:
     log = view.get("log")
-    return _e(log["title"]) if log else ""
+    return esc(log["title"]) if log else ""
 
 
 # --- señas ------------------------------------------------------------------------------------
@@ -390,20 +367,20 @@ def _senas_button(title: str, items: list[dict[str, str]], key: str, caught: str
     each with its gesture and meaning in words for screen readers; tapped or clicked, the words
     open in a popover (a native one: no script needed)."""
     tip = f"senas-{key}"
-    faces = "".join(f'<span class="sena" data-sena="{_e(i["sena"])}">{face_svg(i["sena"])}'
-                    f'<span class="sena-short" aria-hidden="true">{_e(i["short"])}</span>'
-                    f'<span class="sr-only">{_e(i["text"])}</span></span>' for i in items)
-    words = "".join(f"<li>{_e(i['text'])}</li>" for i in items)
+    faces = "".join(f'<span class="sena" data-sena="{esc(i["sena"])}">{face_svg(i["sena"])}'
+                    f'<span class="sena-short" aria-hidden="true">{esc(i["short"])}</span>'
+                    f'<span class="sr-only">{esc(i["text"])}</span></span>' for i in items)
+    words = "".join(f"<li>{esc(i['text'])}</li>" for i in items)
     return (f'<button type="button" class="senas-button" popovertarget="{tip}">{caught}{faces}</button>'
-            f'<div class="senas-words" id="{tip}" popover><p>{_e(title)}</p><ul>{words}</ul></div>')
+            f'<div class="senas-words" id="{tip}" popover><p>{esc(title)}</p><ul>{words}</ul></div>')
 
 
 def senas_block(s: dict[str, Any] | None, n: int) -> str:
     """A seat's señas as the player saw them: a drawn face per gesture and its meaning."""
     if not s:
         return ""
-    caught = (f'<span class="badge badge-cazada">{_e(s["caught_label"])}</span>' if s["caught"] else "")
-    return (f'<div class="senas" data-senas="{n}" role="group" aria-label="{_e(s["label"])}">'
+    caught = (f'<span class="badge badge-cazada">{esc(s["caught_label"])}</span>' if s["caught"] else "")
+    return (f'<div class="senas" data-senas="{n}" role="group" aria-label="{esc(s["label"])}">'
             f'{_senas_button(s["label"], s["items"], str(n), caught)}</div>')
 
 
@@ -411,33 +388,18 @@ def senas_preview(p: dict[str, Any] | None) -> str:
     """At the señas step: the gestures the player's hand would show."""
     if not p:
         return ""
-    return (f'<div class="senas senas-preview" id="senas-preview" role="group" aria-label="{_e(p["title"])}">'
+    return (f'<div class="senas senas-preview" id="senas-preview" role="group" aria-label="{esc(p["title"])}">'
             f'{_senas_button(p["title"], p["items"], "preview")}</div>')
 
 
 # --- coach and reasons ---------------------------------------------------------------------------
 
 
-def coach_panel(c: dict[str, Any] | None) -> str:
-    """The coach's chances for the player's team (``view["coach"]``), if the setting is on."""
-    if not c:
-        return ""
-    if c["pending"]:
-        body = f'<p class="coach-working">{_e(c["working"])}</p>'
-    else:
-        rows = "".join(f'<li data-coach="{_e(ln["lance"])}"><span>{_e(ln["name"])}</span> '
-                       f'<meter min="0" max="100" value="{ln["pct"]}"></meter> <b>{ln["pct"]} %</b></li>'
-                       for ln in c["lances"])
-        body = f'<ul class="coach-lances">{rows}</ul><p class="coach-tantos">{_e(c["tantos"])}</p>'
-    return (f'<aside class="coach" aria-live="polite" aria-busy="{str(c["pending"]).lower()}">'
-            f'<h3>{_e(c["title"])}</h3>{body}</aside>')
-
-
 def toggles(items: list[dict[str, Any]]) -> str:
     """Checkboxes for on/off settings of the new-game screen (coach, reasons)."""
-    boxes = "".join(f'<label class="check"><input type="checkbox" id="set-{_e(o["name"])}" '
-                    f'data-setting="{_e(o["name"])}"{" checked" if o["checked"] else ""}>'
-                    f'<span>{_e(o["label"])}</span></label>' for o in items)
+    boxes = "".join(f'<label class="check"><input type="checkbox" id="set-{esc(o["name"])}" '
+                    f'data-setting="{esc(o["name"])}"{" checked" if o["checked"] else ""}>'
+                    f'<span>{esc(o["label"])}</span></label>' for o in items)
     return f'<div class="setting toggles">{boxes}</div>' if boxes else ""
 
 
@@ -445,5 +407,5 @@ def reasons(r: dict[str, Any] | None) -> str:
     """The partner's reasons at the count."""
     if not r:
         return ""
-    lines = "".join(f"<li>{_e(line)}</li>" for line in r["lines"])
-    return f'<h3>{_e(r["title"])}</h3><ul class="reasons" data-reasons="2">{lines}</ul>'
+    lines = "".join(f"<li>{esc(line)}</li>" for line in r["lines"])
+    return f'<h3>{esc(r["title"])}</h3><ul class="reasons" data-reasons="2">{lines}</ul>'

@@ -1,0 +1,5 @@
+"""The lessons (``lessons.html``, ``embed.html?lesson=``). Pure: imports ``mus`` and ``kit``.
+
+``lesson`` (the lesson files' schema, replayed and answered by the engine), ``player`` (where
+the reader is, answers, progress), ``render`` (the lesson and the index as HTML).
+"""
