@@ -294,3 +294,19 @@ def test_a_finished_lesson_offers_the_next_one_and_the_index_counts_it() -> None
     store = MemoryStorage()
     save_progress(store, player)
     assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store), memory=False)
+
+
+def test_lessons_use_the_tables_words() -> None:
+    """One i18n table: a lesson names seats, teams, the mano and the calls as the table does."""
+    from mus.web.kit.i18n import speech, t
+
+    player = LessonPlayer(ALL["envites"], "es")
+    while not player.replay.said[player.index]:
+        assert player.next() or player.answer(player.correct()) is not None
+    html = player_html(player, embed=True)
+    for seat in range(4):
+        assert f">{t('es', 'seat', seat=seat)}<" in html
+    seat, notation = player.replay.said[player.index][-1]
+    assert f">{speech('es', notation, count=len(notation.split()) - 1)}<" in html
+    assert "Rival derecho" not in html and "vosotros" not in html
+    assert "Tanteo: nosotros" in html and ">Mano<" in html

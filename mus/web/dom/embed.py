@@ -13,7 +13,8 @@ from typing import Awaitable, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from .lessons import show_failure, start_embed
+from ..kit.i18n import t
+from .lessons import page_lang, show_failure, start_embed
 from .page import load_deck_art, text_or_none
 from .replay import mount_replay
 
@@ -46,7 +47,6 @@ async def boot() -> None:
             await start(value)
             break
     else:
-        show_failure(document.getElementById("lesson"),
-                     "Falta la lección: embed.html?lesson=pares")
+        show_failure(document.getElementById("lesson"), t(page_lang(), "lesson.missing"))
     window.__mus.step("lesson ready")
     document.documentElement.classList.add("ready")

@@ -19,7 +19,8 @@ from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from ..kit.storage import SafeStorage
 from ..lessons.lesson import COURSE, LANGS, Lesson
 from ..lessons.player import LessonPlayer, load_progress, save_progress
-from ..lessons.render import index_html, player_html, t
+from ..kit.i18n import t
+from ..lessons.render import index_html, player_html
 from .page import local_storage, nil, text_or_none
 
 LESSON_URL = "static/lessons/{id}.json"
@@ -69,7 +70,7 @@ class LessonApp:
         else:
             progress = load_progress(self.storage)
             self.root.innerHTML = index_html(self.lang, self.lessons, progress, self.storage.fallback)
-            document.title = t(self.lang, "lessons")
+            document.title = t(self.lang, "lessons.title")
 
     def _after(self, lesson: Lesson) -> Lesson | None:
         """The next lesson of the course on lessons.html (none in a frame)."""
@@ -177,7 +178,7 @@ async def start_embed(lesson_id: str) -> None:
     try:
         app.open(await fetch_lesson(lesson_id))
     except Exception as error:  # a bad id, a bad file or no network: say so in the frame
-        show_failure(root, f"No se ha podido cargar la lección: {error}")
+        show_failure(root, t(app.lang, "lesson.failed", why=error))
 
 
 async def start_index() -> None:
@@ -188,7 +189,7 @@ async def start_index() -> None:
     try:
         app.lessons = list(await asyncio.gather(*(fetch_lesson(x) for x in COURSE)))
     except Exception as error:
-        show_failure(root, f"No se han podido cargar las lecciones: {error}")
+        show_failure(root, t(app.lang, "lessons.failed", why=error))
         return
     wanted = text_or_none(window.URLSearchParams.new(window.location.search).get("lesson"))
     chosen = next((x for x in app.lessons if x.id == wanted), None)
