@@ -25,8 +25,8 @@ from .page import local_storage, nil, text_or_none
 
 LESSON_URL = "static/lessons/{id}.json"
 # Where the keyboard goes when a step appears: the question's first control, else "next".
-QUESTION_FOCUS = "[data-lesson-seat], [data-lesson-card], #lesson-number, .lquestion button"
-MOVE_ON_FOCUS = "[data-lesson-ui=next]:not([disabled]), [data-lesson-ui=restart]"
+QUESTION_FOCUS = ".lplate[data-ui=answer], [data-pos], #lesson-number, .lquestion button"
+MOVE_ON_FOCUS = "[data-ui=step][value=next]:not([disabled]), [data-ui=restart]"
 
 
 async def fetch_lesson(lesson_id: str) -> Lesson:
@@ -89,7 +89,7 @@ class LessonApp:
         target = event.target
         if nil(target) or not hasattr(target, "closest"):
             return
-        el = target.closest("[data-lesson-ui], [data-lesson-seat], [data-lesson-card], [data-lesson-open]")
+        el = target.closest("[data-ui], [data-pos]")
         if nil(el) or el.disabled:
             return
         try:
@@ -99,8 +99,8 @@ class LessonApp:
 
     def _command(self, el: Any) -> None:
         attr = el.getAttribute
-        ui, seat = text_or_none(attr("data-lesson-ui")), text_or_none(attr("data-lesson-seat"))
-        card, opened = text_or_none(attr("data-lesson-card")), text_or_none(attr("data-lesson-open"))
+        ui, value, card = text_or_none(attr("data-ui")), text_or_none(attr("value")), text_or_none(attr("data-pos"))
+        opened = value if ui == "lesson" else None
         if opened:
             lesson = next((x for x in self.lessons if x.id == opened), None)
             if lesson is not None:
@@ -111,17 +111,15 @@ class LessonApp:
             if self.player is not None:
                 self.player.lang = self.lang
             self.render()
-            self._focus("[data-lesson-ui=lang]")
+            self._focus("[data-ui=lang]")
             return
         player = self.player
         if player is None:
             return
         focus = MOVE_ON_FOCUS
-        if seat is not None:
-            self._answer(seat)
-        elif card is not None and card.isdigit():
+        if card is not None and card.isdigit():
             player.toggle_card(int(card))
-            focus = f'[data-lesson-card="{card}"]'
+            focus = f'[data-pos="{card}"]'
         elif ui == "answer":
             self._answer(text_or_none(attr("value")) or "")
         elif ui == "discard":
@@ -130,18 +128,18 @@ class LessonApp:
             box = self.root.querySelector("#lesson-number")
             self._answer("" if nil(box) else str(box.value))
             focus = "#lesson-number" if player.waiting else focus
-        elif ui == "next":
+        elif ui == "step" and value == "next":
             player.next()
             focus = f"{QUESTION_FOCUS}, {MOVE_ON_FOCUS}"
-        elif ui == "back":
+        elif ui == "step" and value == "prev":
             player.back()
-            focus = f"[data-lesson-ui=back], {MOVE_ON_FOCUS}"
+            focus = f"[data-ui=step][value=prev], {MOVE_ON_FOCUS}"
         elif ui == "restart":
             player.restart()
-            focus = "[data-lesson-ui=next]"
+            focus = "[data-ui=step][value=next]"
         elif ui == "index":
             self.player = None
-            focus = f'[data-lesson-open="{player.lesson.id}"]'
+            focus = f'[data-ui=lesson][value="{player.lesson.id}"]'
         else:
             return
         if self.player is not None and self.player.finished:

@@ -13,7 +13,8 @@ from typing import Any
 from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
 from ..kit.faces import face_svg
-from ..kit.html import DECK, attrs, button, esc, svg_use
+from ..kit.html import attrs, button, esc
+from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
 
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
 
@@ -97,17 +98,17 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
     classes = f"seat seat-{n}"
     if s is None:  # no partida yet: the empty table of the skeleton, in the current language
         placeholders = '<span class="card placeholder"></span>' * 4
-        hand = "hand" if n == 0 else "hand hidden-hand"
-        return (f'<div class="plate"><span class="seat-name">{esc(view["seat_names"][n])}</span></div>'
-                f'<div class="{hand}">{placeholders}</div>'), classes
+        hand_class = "hand" if n == 0 else "hand hidden-hand"
+        return (f'<div class="plate">{seat_name(view["seat_names"][n])}</div>'
+                f'<div class="{hand_class}">{placeholders}</div>'), classes
     if s["turn"]:
         classes += " turn"
     classes += f" team-{s['team']}"
     badges = ""
     if s["mano"]:
-        badges += f'<span class="badge badge-mano">{esc(s["mano_label"])}</span>'
+        badges += badge("mano", s["mano_label"])
     if s["postre"]:
-        badges += f'<span class="badge badge-postre">{esc(s["postre_label"])}</span>'
+        badges += badge("postre", s["postre_label"])
     if s["discards"]:
         badges += (f'<span class="badge badge-discards" title="{esc(s["discards_label"])}">'
                    f'<span aria-hidden="true">⇄ {" · ".join(str(n) for n in s["discards"])}</span>'
@@ -117,32 +118,20 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
                    f'title="{esc(d["text"])}"><span aria-hidden="true">{esc(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
                    f'<span class="sr-only">{esc(d["text"])}</span></span>')
     for b in s["badges"]:
-        badges += f'<span class="badge badge-{b["kind"]}">{esc(b["text"])}</span>'
-    name = (f'<span class="seat-name"><span class="long">{esc(s["name"])}</span>'
-            f'<span class="short" aria-hidden="true">{esc(s["short"])}</span></span>')
+        badges += badge(b["kind"], b["text"])
     value = ""
     if s.get("value"):
         value = (f'<span class="hand-value" title="{esc(s["value"]["label"])}">{esc(s["value"]["text"])}</span>')
-    plate = f'<div class="plate">{name}{badges}{value}</div>'
-    bubble = (f'<div class="bubble" data-bubble="{n}">{esc(s["bubble"])}</div>' if s["bubble"]
-              else '<div class="bubble empty" aria-hidden="true"></div>')
+    plate = f'<div class="plate">{seat_name(s["name"], s["short"])}{badges}{value}</div>'
     if s["cards"] is not None:
-        cards = []
         selectable = bool(s.get("selectable"))
-        for c in s["cards"]:
-            pressed = ("true" if c["selected"] else "false") if selectable else None
-            pairs = attrs([("id", "card-%d" % c["pos"]), ("data-card", c["card"]), ("data-pos", c["pos"]),
-                           ("aria-label", c["label"]), ("aria-pressed", pressed),
-                           ("aria-disabled", None if selectable else "true")])
-            selected = " selected" if c["selected"] else ""
-            cards.append(f'<button type="button" class="card face{selected}"{pairs}>{svg_use(c["card"])}</button>')
-        hand = (f'<div id="hand" class="hand{" selectable" if s.get("selectable") else ""}" data-hand="0" '
-                f'role="group" aria-label="{esc(s["hand_label"])}">{"".join(cards)}</div>')
+        cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable)
+                        for c in s["cards"])
+        held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
+                            ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
     else:
-        backs = "".join(f'<span class="card back">{svg_use("back")}</span>' for _ in range(s["count"]))
-        hand = (f'<div class="hand hidden-hand" data-hand="{n}" role="img" '
-                f'aria-label="{esc(s["hidden_label"])}">{backs}</div>')
-    return plate + senas_block(s.get("senas"), n) + bubble + hand, classes
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)])
+    return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"]) + held, classes
 
 
 def center(view: dict[str, Any]) -> str:
@@ -265,9 +254,7 @@ def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
 
 
 def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
-    return "".join(f'<span class="card face mini" role="img" aria-label="{esc(c["label"])}">'
-                   f'{art.inline(c["card"], DECK) if art and c["card"] in art else svg_use(c["card"])}</span>'
-                   for c in cards)
+    return "".join(face(c["card"], c["label"], art, " mini") for c in cards)
 
 
 def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:

@@ -17,11 +17,11 @@ from ..kit.i18n import (
     LANCES, action_label, card_name, envido_amount, lance_name, reason_text, sena_text, speech,
     spoken_ledger, join_words, stones, t,
 )
+from ..kit.table import POSITIONS
 from .coaching import coach_view, partner_reasons, toggles
 from .session import HUMAN, Session
 from .settings import CHOICES, Settings
 
-POSITIONS = ("bottom", "right", "top", "left")
 SETUP_GROUPS = ("level", "reyes", "target", "juegos", "senas", "speed", "lang")
 QUICK_AMOUNTS = (2, 5, 10)
 

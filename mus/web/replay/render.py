@@ -21,75 +21,64 @@ from typing import Any
 
 from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
-from ..kit.html import DECK, esc as _e, svg_use as svg_card
-
-REPLAY_POSITIONS = ("bottom", "right", "top", "left")
-
-
-def _card(card: dict[str, str], art: DeckArt | None) -> str:
-    drawing = art.inline(card["card"], DECK) if art and card["card"] in art else svg_card(card["card"])
-    return f'<span class="card face" role="img" aria-label="{_e(card["label"])}">{drawing}</span>'
-
+from ..kit.html import esc
+from ..kit.table import POSITIONS, badge, face_hand, hidden_hand, seat_name
 
 def _seat(s: dict[str, Any], art: DeckArt | None) -> str:
-    classes = f"rp-seat rp-{REPLAY_POSITIONS[s['seat']]} team-{s['team']}" + (" acting" if s["acting"] else "")
-    badge = f' <span class="badge badge-mano">{_e(s["mano_label"])}</span>' if s["mano"] else ""
-    if s["cards"]:
-        hand = f'<div class="hand" data-replay-hand="{s["seat"]}">{"".join(_card(c, art) for c in s["cards"])}</div>'
-    else:
-        backs = "".join(f'<span class="card back">{svg_card("back")}</span>' for _ in range(4))
-        hand = (f'<div class="hand hidden-hand" data-replay-hand="{s["seat"]}" role="img" '
-                f'aria-label="{_e(s["hidden_label"])}">{backs}</div>')
-    return f'<div class="{classes}"><p class="rp-name">{_e(s["name"])}{badge}</p>{hand}</div>'
+    classes = f"rp-seat rp-{POSITIONS[s['seat']]} team-{s['team']}" + (" acting" if s["acting"] else "")
+    mano = " " + badge("mano", s["mano_label"]) if s["mano"] else ""
+    marker = [("data-replay-hand", s["seat"])]
+    held = face_hand(s["cards"], marker, art) if s["cards"] else hidden_hand(4, s["hidden_label"], marker)
+    return f'<div class="{classes}"><p class="rp-name">{seat_name(s["name"])}{mano}</p>{held}</div>'
 
 
 def _count(c: dict[str, Any]) -> str:
-    nobody = f'<p class="nobody">{_e(c["nobody"])}</p>' if c["nobody"] else ""
+    nobody = f'<p class="nobody">{esc(c["nobody"])}</p>' if c["nobody"] else ""
     teams = "".join(
-        f'<li class="team-{x["team"]}" data-replay-ledger="{x["team"]}"><b>{_e(x["name"])}:</b> '
-        f'{_e(x["text"])} <span class="total">= {x["total"]}</span></li>' for x in c["teams"])
-    return (f'<section class="rp-count" aria-label="{_e(c["title"])}"><h3>{_e(c["title"])}</h3>{nobody}'
-            f'<ul class="ledger">{teams}</ul><p class="final-score">{_e(c["score_text"])}</p></section>')
+        f'<li class="team-{x["team"]}" data-replay-ledger="{x["team"]}"><b>{esc(x["name"])}:</b> '
+        f'{esc(x["text"])} <span class="total">= {x["total"]}</span></li>' for x in c["teams"])
+    return (f'<section class="rp-count" aria-label="{esc(c["title"])}"><h3>{esc(c["title"])}</h3>{nobody}'
+            f'<ul class="ledger">{teams}</ul><p class="final-score">{esc(c["score_text"])}</p></section>')
 
 
 def _dialog(title: str, body: str) -> str:
     return (f'<div class="rp-panel" role="dialog" aria-modal="true" aria-labelledby="replay-title">'
-            f'<h2 id="replay-title" tabindex="-1">{_e(title)}</h2>{body}</div>')
+            f'<h2 id="replay-title" tabindex="-1">{esc(title)}</h2>{body}</div>')
 
 
 def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
     seats = "".join(_seat(s, art) for s in v["seats"])
-    middle = (f'<div class="rp-middle"><p class="rp-phase">{_e(v["phase"])}</p>'
-              f'<p class="rp-score">{_e(v["score_text"])}</p></div>')
+    middle = (f'<div class="rp-middle"><p class="rp-phase">{esc(v["phase"])}</p>'
+              f'<p class="rp-score">{esc(v["score_text"])}</p></div>')
     nav = "".join(
         f'<button type="button" class="btn" data-replay="{n["move"]}"{"" if n["enabled"] else " disabled"}>'
-        f'{_e(n["label"])}</button>' for n in v["nav"])
+        f'{esc(n["label"])}</button>' for n in v["nav"])
     viewers = "".join(
         f'<label><input type="radio" name="replay-view" data-replay-view="{o["value"]}" value="{o["value"]}"'
-        f'{" checked" if o["checked"] else ""}> {_e(o["label"])}</label>' for o in v["viewers"])
-    log = "".join(f"<li>{_e(line)}</li>" for line in v["log"])
+        f'{" checked" if o["checked"] else ""}> {esc(o["label"])}</label>' for o in v["viewers"])
+    log = "".join(f"<li>{esc(line)}</li>" for line in v["log"])
     share = v["share"]
     buttons = []
     if v["back"]:
-        buttons.append(f'<button type="button" class="btn" data-replay="back">{_e(v["back"])}</button>')
+        buttons.append(f'<button type="button" class="btn" data-replay="back">{esc(v["back"])}</button>')
     if v["close"]:
-        buttons.append(f'<button type="button" class="btn btn-primary" data-replay="close">{_e(v["close"])}</button>')
+        buttons.append(f'<button type="button" class="btn btn-primary" data-replay="close">{esc(v["close"])}</button>')
     body = (
         f'<div class="rp-table" data-replay-step="{v["step"]}">{seats}{middle}</div>'
-        f'<p class="rp-now" aria-live="polite"><span class="rp-step">{_e(v["step_text"])}</span> '
-        f'<span data-replay-now>{_e(v["now"])}</span></p>'
-        + (f'<p class="rp-reason" data-replay-reason>{_e(v["reason"])}</p>' if v["reason"] else "")
+        f'<p class="rp-now" aria-live="polite"><span class="rp-step">{esc(v["step_text"])}</span> '
+        f'<span data-replay-now>{esc(v["now"])}</span></p>'
+        + (f'<p class="rp-reason" data-replay-reason>{esc(v["reason"])}</p>' if v["reason"] else "")
         + f'<div class="rp-nav" role="group">{nav}</div>'
         f'<div class="rp-coach" data-replay-coach>{coach_panel(v["coach"])}</div>'
-        f'<fieldset class="rp-viewers"><legend>{_e(v["viewers_label"])}</legend>{viewers}</fieldset>'
+        f'<fieldset class="rp-viewers"><legend>{esc(v["viewers_label"])}</legend>{viewers}</fieldset>'
         f'{_count(v["count"]) if v["count"] else ""}'
-        f'<section class="rp-log"><h3>{_e(v["log_title"])}</h3><ol>{log}</ol></section>'
-        f'<div class="rp-share"><label class="rp-link">{_e(share["link_label"])} '
-        f'<input type="text" readonly data-replay-link value="{_e(share["link"])}"></label>'
-        f'<button type="button" class="btn" data-replay="copy">{_e(share["copy"])}</button>'
-        + (f'<button type="button" class="btn" data-replay="share">{_e(share["label"])}</button>'
+        f'<section class="rp-log"><h3>{esc(v["log_title"])}</h3><ol>{log}</ol></section>'
+        f'<div class="rp-share"><label class="rp-link">{esc(share["link_label"])} '
+        f'<input type="text" readonly data-replay-link value="{esc(share["link"])}"></label>'
+        f'<button type="button" class="btn" data-replay="copy">{esc(share["copy"])}</button>'
+        + (f'<button type="button" class="btn" data-replay="share">{esc(share["label"])}</button>'
            if share["label"] else "")
-        + f'<span class="rp-copied" role="status">{_e(share["copied"])}</span></div>'
+        + f'<span class="rp-copied" role="status">{esc(share["copied"])}</span></div>'
         f'<div class="buttons">{"".join(buttons)}</div>'
     )
     return _dialog(v["title"], body)
@@ -97,16 +86,16 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
 
 def manos_html(v: dict[str, Any]) -> str:
     items = "".join(
-        f'<li><span>{_e(i["text"])} · {_e(i["score"])}</span> '
-        f'<button type="button" class="btn" data-replay="open" data-index="{i["index"]}">{_e(i["label"])}</button></li>'
+        f'<li><span>{esc(i["text"])} · {esc(i["score"])}</span> '
+        f'<button type="button" class="btn" data-replay="open" data-index="{i["index"]}">{esc(i["label"])}</button></li>'
         for i in v["items"])
-    empty = f'<p>{_e(v["empty"])}</p>' if v["empty"] else ""
+    empty = f'<p>{esc(v["empty"])}</p>' if v["empty"] else ""
     body = (f'{empty}<ul class="rp-manos">{items}</ul><div class="buttons">'
-            f'<button type="button" class="btn btn-primary" data-replay="close">{_e(v["close"])}</button></div>')
+            f'<button type="button" class="btn btn-primary" data-replay="close">{esc(v["close"])}</button></div>')
     return _dialog(v["title"], body)
 
 
 def bad_link_html(message: str, close: str) -> str:
-    body = (f'<p class="rp-error" role="alert">{_e(message)}</p><div class="buttons">'
-            f'<button type="button" class="btn btn-primary" data-replay="close">{_e(close)}</button></div>')
+    body = (f'<p class="rp-error" role="alert">{esc(message)}</p><div class="buttons">'
+            f'<button type="button" class="btn btn-primary" data-replay="close">{esc(close)}</button></div>')
     return _dialog("Mus", body)
