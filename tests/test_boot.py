@@ -333,6 +333,6 @@ json.dumps({n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n,
             "mus.web.replay.render"} <= set(modules)
     for name, where in modules.items():
         assert where.startswith(f"zipimporter /home/pyodide/{EXTRA_ZIP_NAME}/mus/"), (name, where)
-    page.click('#replay [data-replay="close"]')
+    page.click('#replay [data-ui="close-replay"]')
     page.wait_for_selector("#replay .rp-panel", state="hidden")
     assert page.evaluate("() => location.hash") == ""

@@ -174,8 +174,8 @@ def test_pure_module_imports_no_browser_and_no_other_page(path: Path) -> None:
 
 
 def test_the_import_check_sees_relative_imports() -> None:
-    imports = {module for _, module, _ in web_imports(WEB / "replay" / "render.py")}
-    assert "mus.web.kit.html" in imports and "mus.web.replay.model" not in imports
+    imports = {module for _, module, _ in web_imports(WEB / "lessons" / "render.py")}
+    assert {"mus.web.kit.html", "mus.web.lessons.player"} <= imports and "mus.web.lessons.page" not in imports
     imports = {(module, inside) for _, module, inside in web_imports(WEB / "dom" / "play.py")}
     assert ("mus.web.play.session", "play") in imports and ("pyscript", "") in imports
 

@@ -1,12 +1,11 @@
-"""The controller: clicks and keys become session calls; bots move with pauses. Browser only.
+"""The table's controller: paints the view, hands events to ``play.commands``, paces the bots.
+Browser only.
 
-One click, one change and one keydown listener on the document read ``data-action``
-(engine actions and continuar / nueva / revancha), ``data-ui`` (screen commands),
-``data-pos`` (the player's cards) and ``data-setting`` (the new-game form).
-
-The window listens for ``storage`` (another window of the site changed the save: follow it)
-and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied after the
-next continuar / nueva / revancha, between hands, by reloading the page).
+One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
+anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
+what follows. The window listens for ``storage`` (another window of the site changed the save:
+follow it) and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied
+after the next continuar / nueva / revancha, between hands, by reloading the page).
 
 Replays, shared hands and deal links need the game's second zip (``extra``): the first one
 that is asked for loads it, and the table starts without it.
@@ -17,22 +16,157 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
-import mus
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
+from ..kit.commands import Command, Key
+from ..kit.deckart import DeckArt
 from ..kit.i18n import t
 from ..kit.links import DEAL_KEY, code_from_fragment
 from ..kit.storage import SafeStorage
+from ..play import commands, render
 from ..play.session import Session
 from ..play.view import build_view
+from .events import Dispatcher
 from .extra import load_extra
-from .page import Page, load_deck_art, local_storage, nil, query_param, text_or_none
+from .page import load_deck_art, local_storage, nil, query_param, text_or_none
 
 if TYPE_CHECKING:
     from .replay import ReplayPanel
 
-ADVANCE = ("continuar", "nueva", "revancha")
+APP_ID = "app"  # the table's root: every control of the table is inside it
+PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
+# Tab stops of an open panel (of a radio group only the checked radio is one).
+PANEL_STOPS = ("#overlay.open .panel button:not([disabled]), #overlay.open .panel input:not([type=radio]), "
+               "#overlay.open .panel input[type=radio]:checked, #overlay.open .panel summary")
+
+
+class Page:
+    """The table on screen: each region's HTML (``play.render``) put in only when it changed,
+    new log lines appended, the focus kept, the deal animated."""
+
+    def __init__(self, art: DeckArt | None) -> None:
+        self.art = art
+        self.html: dict[str, str] = {}
+        self.classes: dict[str, str] = {}
+        self.log: list[str] = []
+        self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
+        self.dealt: tuple[Any, ...] = ()
+
+    def show(self, view: dict[str, Any]) -> None:
+        root = document.documentElement
+        root.lang = view["lang"]
+        if view["phase"]:
+            root.setAttribute("data-phase", view["phase"])
+        else:
+            root.removeAttribute("data-phase")
+        root.setAttribute("data-screen", "setup" if view["setup"] else "table")
+        root.classList.toggle("instant", bool(view["instant"]))
+        document.title = view["title"]
+        document.getElementById("table").setAttribute("aria-label", view["table_label"])
+
+        active = document.activeElement
+        active_id = "" if nil(active) else str(active.id or "")
+        regions = render.regions(view, self.art)
+        for name in render.REGIONS:
+            html, cls = regions[name]
+            el = document.getElementById(name)
+            if nil(el):
+                continue
+            if cls is not None and self.classes.get(name) != cls:
+                el.className = cls
+                self.classes[name] = cls
+            if self.html.get(name) != html:
+                el.innerHTML = html
+                self.html[name] = html
+        self._show_log(view)
+        document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
+        self._deal_animation(view)
+
+        opened = render.overlay_open(view)
+        for name in PAGE_REGIONS:
+            el = document.getElementById(name)
+            if not nil(el):
+                el.toggleAttribute("inert", opened)
+        panel = self.html.get("overlay", "")[:80] if opened else ""
+        self._restore_focus(active_id, opened and panel != self.overlay_open)
+        self.overlay_open = panel
+
+    def trap_focus(self, backwards: bool) -> bool:
+        """Keep Tab inside an open panel; True when it moved the focus."""
+        if not self.overlay_open:
+            return False
+        items = [el for el in document.querySelectorAll(PANEL_STOPS) if el.getClientRects().length]
+        if not items:
+            return False
+        active = document.activeElement
+        inside = not nil(active) and bool(document.getElementById("overlay").contains(active))
+        first, last = items[0], items[-1]
+        if not inside:
+            (last if backwards else first).focus()
+            return True
+        if backwards and active == first:
+            last.focus()
+            return True
+        if not backwards and active == last:
+            first.focus()
+            return True
+        return False
+
+    def _deal_animation(self, view: dict[str, Any]) -> None:
+        """Replay the deal animation when the player's cards change (a new hand, the serve)."""
+        dealt = render.dealt(view)
+        if dealt == self.dealt:
+            return
+        self.dealt = dealt
+        if not dealt or view["instant"]:
+            return
+        for el in document.querySelectorAll("#table .hand"):
+            el.classList.remove("deal")
+            _ = el.offsetWidth  # restart the CSS animation
+            el.classList.add("deal")
+
+    def _show_log(self, view: dict[str, Any]) -> None:
+        title = document.getElementById("log-title")
+        if not nil(title):
+            title.textContent = view["log_title"]
+        lines = render.log_lines(view)
+        box = document.getElementById("log")
+        if nil(box):
+            return
+        empty_first, new = render.log_update(self.log, lines)
+        if not empty_first and not new:
+            return
+        if empty_first:
+            box.innerHTML = ""
+        for line in new:
+            p = document.createElement("p")
+            p.innerHTML = line
+            box.append(p)
+        self.log = lines
+        box.scrollTop = box.scrollHeight
+
+    def _restore_focus(self, active_id: str, overlay_opened: bool) -> None:
+        active = document.activeElement
+        lost = nil(active) or active == document.body or not active.isConnected
+        if overlay_opened:  # the panel's main action: "Siguiente mano" works with Enter at once
+            main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
+            target = main if not nil(main) else document.getElementById("overlay-title")
+            if not nil(target):
+                target.focus()
+            return
+        if not lost:
+            return
+        if active_id:
+            again = document.getElementById(active_id)
+            if not nil(again) and not again.disabled:
+                again.focus()
+                return
+        target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
+        if nil(target):
+            target = document.querySelector("#controls button:not([disabled])")
+        if not nil(target):
+            target.focus()
 
 
 class App:
@@ -48,6 +182,7 @@ class App:
         # never race to play the same bot move, until the player acts here again.
         self.following = False
         self._proxies: list[Any] = []
+        self.events: Dispatcher | None = None
         self.replay: ReplayPanel | None = None  # made when a replay first opens
         self.opening_replay = False  # its modules are on their way: the bots wait already
 
@@ -57,11 +192,8 @@ class App:
         self.session.restore()
         await self._deal_from_link()
         self.render()
-        for kind, handler in (("click", self.on_click), ("change", self.on_change),
-                              ("keydown", self.on_keydown)):
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            document.addEventListener(kind, proxy)
+        self.events = Dispatcher(document.getElementById(APP_ID), "table", self.on_command, on_key=self.on_key,
+                                 keys=document, on_click=self.take_back)
         for kind, handler in (("storage", self.on_storage), ("mus:update", self.on_update),
                               ("focus", self.on_focus)):
             proxy = create_proxy(handler)
@@ -114,6 +246,7 @@ class App:
             self.drive()
 
     def _replay_closed(self) -> None:
+        self.following = False  # closing it was this window's player acting
         if code_from_fragment(str(window.location.hash)) is not None:  # back to the plain page
             window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         self.render()
@@ -126,22 +259,21 @@ class App:
             return
         try:
             await load_extra()
-            from ..play.deal_link import parse_deal, without_deal  # from the second zip
+            from ..play.deal_link import parse_deal, play_deal, without_deal  # from the second zip
         except Exception as error:  # the table starts without the deal; the link stays
             window.console.error(f"mus: the deal in the link cannot be loaded: {error!r}")
             return
         try:
             request = parse_deal(str(window.location.search))
-            if request is None:
-                return
-            game, lang = self.session.game, self.session.settings.lang
-            if game is None or game.is_over or window.confirm(t(lang, "deal.replace")):
-                for name, raw in request.choices():
-                    self.session.set_setting(name, raw)
-                self.session.new_game(deal=request.game(self.session.settings.rules(), self.seed))
+            game = self.session.game
+            if request is not None and (game is None or game.is_over
+                                        or window.confirm(t(self.session.settings.lang, "deal.replace"))):
+                play_deal(self.session, request, self.seed)
         except ValueError as error:
             window.console.error(f"mus: the deal in the link cannot be played: {error}")
         window.history.replaceState(None, "", window.location.pathname + without_deal(str(window.location.search)))
+
+    # --- drawing and the bots ------------------------------------------------------------
 
     def render(self) -> None:
         self.page.show(build_view(self.session))
@@ -181,26 +313,14 @@ class App:
                 before = s.game
                 if not s.bot_play(*choice):
                     continue
-                if self.stage(before):
+                staged = s.stage(before)
+                self.render()
+                if staged:
                     await self.unstage()
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
             self.driving = False
-
-    def stage(self, before: Any) -> bool:
-        """Render a move as a table shows it: new declarations still unsaid, or a finished
-        hand's last call without its count yet. True when ``unstage`` must follow."""
-        s = self.session
-        game = s.game
-        if s.pause and before is not None and game is not None:
-            if len(game.history) > len(before.history):
-                s.hold_count = True
-            elif len(game.history) == len(before.history):
-                said = game.observation(0)["log"][len(before.observation(0)["log"]):]
-                s.muted = sum(1 for e in said if e["action"].split(" ")[0] in ("pares", "juego"))
-        self.render()
-        return s.hold_count or s.muted > 0
 
     async def unstage(self) -> None:
         """Say the held declarations one after another, then show a held count."""
@@ -214,83 +334,53 @@ class App:
             s.hold_count = False
             self.render()
 
+    async def _after_player(self) -> None:
+        try:
+            await self.unstage()
+        finally:
+            self.drive()
+
     # --- events ------------------------------------------------------------------------
 
-    def on_click(self, event: Any) -> None:
+    def take_back(self) -> None:
+        """A click here: this window has the table again (another window's play is not followed)."""
         self.following = False
-        target = event.target
-        if nil(target) or not hasattr(target, "closest"):
-            return
-        el = target.closest("[data-action], [data-ui], [data-pos]")
-        if nil(el) or el.disabled or el.getAttribute("aria-disabled") == "true":
-            return
-        attr = el.getAttribute
-        try:
-            self._command(text_or_none(attr("data-action")), text_or_none(attr("data-ui")),
-                          text_or_none(attr("data-pos")), text_or_none(attr("value")))
-        except Exception as error:
-            window.console.error(f"mus: click failed: {error!r}")
 
-    def _command(self, action: str | None, ui: str | None, pos: str | None, value: str | None) -> None:
-        s = self.session
-        before = s.game
-        if action == "continuar":
-            s.ack()
-        elif action == "nueva":
-            s.confirm = None
-            s.new_game(self.seed)
-        elif action == "revancha":
-            s.rematch(self.seed)
-        elif action:
-            if not s.play(action):
-                return
-            if self.stage(before):
+    def on_command(self, command: Command) -> None:
+        before = self.session.game
+        outcome = commands.run(self.session, command, self.seed)
+        if outcome == commands.NOTHING:
+            return
+        if outcome == commands.PLAYED:
+            staged = self.session.stage(before)
+            self.render()
+            if staged:
                 asyncio.ensure_future(self._after_player())
             else:
                 self.drive()
             return
-        elif ui == "lang" and value:
-            s.set_setting("lang", value)
-        elif ui == "menu":
-            s.open_setup()
-        elif ui == "volver":
-            s.close_setup()
-        elif ui == "help":
-            s.open_help()
-        elif ui == "close-help":
-            s.close_help()
-        elif ui == "previous":
-            s.close_setup()
-            s.open_review()
-        elif ui == "close-review":
-            s.close_review()
-        elif ui in ("ordago", "nueva"):  # asks again before it counts
-            s.confirm = ui
-        elif ui == "cancel":
-            s.confirm = None
-        elif ui == "dismiss" and value:
-            s.dismiss(value)
-        elif ui == "manos" and s.saved is not None:
-            saved = s.saved
-            self.open_replay(lambda panel: panel.open_manos(saved.game, saved.reasons))
-        elif ui == "replay" and value and value.isdigit() and s.saved is not None:
-            saved, index = s.saved, int(value)
-            self.open_replay(lambda panel: panel.open_hand(saved.game, index, saved.reasons))
-        elif ui == "envite-less":
-            s.step_envite(-1)
-        elif ui == "envite-more":
-            s.step_envite(1)
-        elif ui == "envite-set" and value and value.isdigit():
-            s.set_envite(int(value))
-        elif pos is not None and pos.isdigit():
-            s.toggle_card(int(pos))
-        else:
-            return
-        if action in ADVANCE and _update_waiting():
+        if outcome == commands.ADVANCED and _update_waiting():
             getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
             return
+        saved = self.session.saved
+        if outcome == commands.MANOS and saved is not None:
+            self.open_replay(lambda panel: panel.open_manos(saved.game, saved.reasons))
+        elif outcome == commands.REPLAY and saved is not None and command.number is not None:
+            index = command.number
+            self.open_replay(lambda panel: panel.open_hand(saved.game, index, saved.reasons))
         self.render()
-        self.drive()
+        if outcome != commands.SHOWN:
+            self.drive()
+
+    def on_key(self, key: Key) -> bool:
+        if key.modified or self.replay_open:
+            return False
+        if key.key == "Tab":
+            return self.page.trap_focus(key.shift)
+        if commands.key(self.session, key):
+            self.render()
+            self.drive()
+        return False
 
     def on_storage(self, event: Any) -> None:
         if self.session.storage_changed(text_or_none(event.key)):
@@ -307,47 +397,6 @@ class App:
         if not any(n["kind"] == "update" for n in self.session.notices):
             self.session.notices.append({"kind": "update"})
             self.render()
-
-    async def _after_player(self) -> None:
-        try:
-            await self.unstage()
-        finally:
-            self.drive()
-
-    def on_change(self, event: Any) -> None:
-        el = event.target
-        name = None if nil(el) or not hasattr(el, "getAttribute") else text_or_none(el.getAttribute("data-setting"))
-        if not name:
-            return
-        value = ("true" if el.checked else "false") if el.type == "checkbox" else str(el.value)
-        self.session.set_setting(name, value)
-        self.render()
-
-    def on_keydown(self, event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey or self.replay_open:
-            return
-        key = str(event.key)
-        if key == "Tab" and self.page.trap_focus(bool(event.shiftKey)):
-            event.preventDefault()
-            return
-        tag = "" if nil(event.target) else str(event.target.tagName or "").lower()
-        if tag in ("input", "select", "textarea"):
-            return
-        s = self.session
-        if key in ("1", "2", "3", "4") and any(a.startswith("descarte") for a in s.human_legal()):
-            s.toggle_card(int(key) - 1)
-        elif key == "Escape" and s.confirm:
-            s.confirm = None
-        elif key == "Escape" and s.screen == "help":
-            s.close_help()
-        elif key == "Escape" and s.review:
-            s.close_review()
-        elif key == "Escape" and s.screen == "setup" and s.game is not None:
-            s.close_setup()
-        else:
-            return
-        self.render()
-        self.drive()
 
 
 def _update_waiting() -> bool:

@@ -1,9 +1,11 @@
-"""The replay dialog in the page: steps, whose view, share links. Browser only.
+"""The replay dialog in the page: draws ``replay.model.Dialog``, hands it the events, copies and
+shares links. Browser only.
 
 ``ReplayPanel`` owns one element (``<div id="replay">``, outside ``#app``) and its own
-delegated listeners, so it works in the game page and on its own. While it is open
-``#app`` is inert and the game's bots wait (``App`` asks ``is_open``); nothing here
-writes storage, so opening a shared link never touches the player's saved partida.
+``Dispatcher`` (clicks and changes there, keys anywhere), so it works in the game page and on
+its own. While it is open ``#app`` is inert and the game's bots wait (``App`` asks
+``is_open``); nothing here writes storage, so opening a shared link never touches the
+player's saved partida.
 
 Entry point for other pages (``embed.html#mano=<code>``)::
 
@@ -22,14 +24,14 @@ from typing import Any, Callable
 
 import mus
 from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
-from ..kit.coach import coach_panel
+from ..kit.commands import CHANGE, Command, Key
 from ..kit.deckart import DeckArt
-from ..kit.i18n import t
-from ..replay.model import Replay, manos_view, replay_view
-from ..replay.render import bad_link_html, manos_html, replay_html
-from .page import nil, text_or_none
+from ..replay import model
+from ..replay.model import Replay
+from ..replay.render import coach_html, dialog_html
+from .events import Dispatcher
+from .page import nil
 
 APP_ID = "app"  # made inert while the replay covers it
 
@@ -41,53 +43,41 @@ class ReplayPanel:
         self.el = document.getElementById(element_id)
         self.cover = cover  # the element made inert while the replay is open, if any
         self.lang, self.art, self.on_close = lang, art, on_close
-        self.replay: Replay | None = None
-        self.game: mus.Game | None = None  # the partida whose Manos list is shown
-        self.reasons: dict[int, dict[str, Any]] | None = None  # its bots' reasons
-        self.mode = "closed"  # or "replay", "manos", "error"
-        self.error = ""
+        self.dialog = model.Dialog()
         self.coaching = False
-        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_change),
-                         create_proxy(self.on_keydown)]
-        self.el.addEventListener("click", self._proxies[0])
-        self.el.addEventListener("change", self._proxies[1])
-        document.addEventListener("keydown", self._proxies[2])
+        self.events = Dispatcher(self.el, "replay", self.on_command, on_key=self.on_key, keys=document)
 
     @property
     def is_open(self) -> bool:
-        return self.mode != "closed"
+        return self.dialog.is_open
+
+    @property
+    def mode(self) -> str:
+        return self.dialog.mode
+
+    def _where(self) -> dict[str, Any]:
+        """Where this page's links point and whether it can share them."""
+        return {"page_url": str(window.location.href), "can_share": hasattr(window.navigator, "share")}
 
     # --- opening and closing -------------------------------------------------------------
 
     def open_code(self, code: str, *, closable: bool = True) -> bool:
         """A shared hand; a damaged code shows why instead. True if the hand opened."""
-        try:
-            self._show(Replay.from_code(code), closable)
-            return True
-        except ValueError as error:
-            self.mode, self.error = "error", t(self.lang(), "replay.bad_link", why=str(error))
-            self._render(focus=True)
-            return False
+        opened = self.dialog.open_code(code, closable=closable, lang=self.lang(), **self._where())
+        self._render(focus=True)
+        return opened
 
-    def open_hand(self, game: mus.Game, index: int,
-                  reasons: dict[int, dict[str, Any]] | None = None) -> None:
+    def open_hand(self, game: mus.Game, index: int, reasons: dict[int, dict[str, Any]] | None = None) -> None:
         """Hand ``index`` of a partida, with the save's bots' reasons (by action index)."""
-        self.game, self.reasons = game, reasons
-        self._show(Replay.from_game(game, index, reasons), True)
-
-    def open_manos(self, game: mus.Game, reasons: dict[int, dict[str, Any]] | None = None) -> None:
-        self.game, self.reasons, self.replay, self.mode = game, reasons, None, "manos"
+        self.dialog.open_hand(game, index, reasons, **self._where())
         self._render(focus=True)
 
-    def _show(self, replay: Replay, closable: bool) -> None:
-        replay.page_url = str(window.location.href)
-        replay.can_share = hasattr(window.navigator, "share")
-        replay.closable = closable
-        self.replay, self.mode = replay, "replay"
+    def open_manos(self, game: mus.Game, reasons: dict[int, dict[str, Any]] | None = None) -> None:
+        self.dialog.open_manos(game, reasons)
         self._render(focus=True)
 
     def close(self) -> None:
-        self.mode, self.replay = "closed", None
+        self.dialog.close()
         self._render(focus=False)
         if self.on_close:
             self.on_close()
@@ -95,15 +85,7 @@ class ReplayPanel:
     # --- drawing -------------------------------------------------------------------------------
 
     def _render(self, focus: bool) -> None:
-        lang = self.lang()
-        if self.mode == "replay" and self.replay:
-            html = replay_html(replay_view(self.replay, lang), self.art)
-        elif self.mode == "manos" and self.game is not None:
-            html = manos_html(manos_view(self.game.history, lang))
-        elif self.mode == "error":
-            html = bad_link_html(self.error, t(lang, "replay.play"))
-        else:
-            html = ""  # closed: no past cards stay in the page
+        html = dialog_html(self.dialog, self.lang(), self.art)
         self.el.innerHTML = html
         self.el.hidden = not html
         covered = None if self.cover is None else document.getElementById(self.cover)
@@ -113,58 +95,51 @@ class ReplayPanel:
             title = document.getElementById("replay-title")
             if not nil(title):
                 title.focus()
-        if self.replay is not None and self.replay.coach_due() and not self.coaching:
+        replay = self.dialog.replay
+        if replay is not None and replay.coach_due() and not self.coaching:
             self.coaching = True
             asyncio.ensure_future(self._coach())
 
     async def _coach(self) -> None:
         """The coach's numbers for the step shown, once it is painted (a frame later)."""
         try:
-            while self.replay is not None and self.replay.coach_due():
+            while self.dialog.replay is not None and self.dialog.replay.coach_due():
                 await asyncio.sleep(0.03)
-                if self.replay is None or not self.replay.coach_due():
+                replay = self.dialog.replay
+                if replay is None or not replay.coach_due():
                     break
-                self.replay.update_coach()
-                self._render_coach()
+                replay.update_coach()
+                box = self.el.querySelector("[data-replay-coach]")  # only it changes: focus stays
+                if not nil(box):
+                    box.innerHTML = coach_html(self.dialog, self.lang())
         except Exception as error:  # the coach is an aid: the replay works without it
             window.console.error(f"mus: replay coach failed: {error!r}")
         finally:
             self.coaching = False
 
-    def _render_coach(self) -> None:
-        """Only the coach's box changes: focus and scrolling stay where the player left them."""
-        box = self.el.querySelector("[data-replay-coach]")
-        if self.replay is not None and not nil(box):
-            box.innerHTML = coach_panel(replay_view(self.replay, self.lang())["coach"])
-
     # --- events ----------------------------------------------------------------------------------
 
-    def on_click(self, event: Any) -> None:
-        target = event.target
-        el = None if nil(target) or not hasattr(target, "closest") else target.closest("[data-replay]")
-        if nil(el) or el.disabled:
-            return
-        command = text_or_none(el.getAttribute("data-replay")) or ""
-        try:
-            self._command(command, text_or_none(el.getAttribute("data-index")))
-        except Exception as error:  # keep the page usable; the console says what broke
-            window.console.error(f"mus: replay {command} failed: {error!r}")
+    def on_command(self, command: Command) -> None:
+        self._effect(self.dialog.command(command, **self._where()))
+        if command.name == CHANGE:  # the viewer radios: the focus stays on the one chosen
+            again = self.el.querySelector(f'[data-setting="viewer"][value="{command.value}"]')
+            if not nil(again):
+                again.focus()
 
-    def _command(self, command: str, index: str | None) -> None:
-        r = self.replay
-        if command == "close":
+    def on_key(self, key: Key) -> bool:
+        self._effect(self.dialog.key(key))
+        return False
+
+    def _effect(self, effect: str) -> None:
+        replay = self.dialog.replay
+        if effect == model.CLOSE:
             self.close()
-        elif command == "back" and self.game is not None:
-            self.open_manos(self.game, self.reasons)
-        elif command == "open" and index is not None and index.isdigit() and self.game is not None:
-            self.open_hand(self.game, int(index), self.reasons)
-        elif r is not None and command in ("first", "prev", "next", "last"):
-            r.go(command)
-            self._render(focus=False)
-        elif r is not None and command == "copy":
-            asyncio.ensure_future(self._copy(r))
-        elif r is not None and command == "share":
-            asyncio.ensure_future(self._share(r))
+        elif effect in (model.DRAW, model.OPENED):
+            self._render(focus=effect == model.OPENED)
+        elif effect == model.COPY and replay is not None:
+            asyncio.ensure_future(self._copy(replay))
+        elif effect == model.SHARE and replay is not None:
+            asyncio.ensure_future(self._share(replay))
 
     async def _copy(self, r: Replay) -> None:
         try:
@@ -184,27 +159,6 @@ class ReplayPanel:
             await window.navigator.share(data)
         except Exception:  # the player closed the share sheet, or it is not allowed here
             pass
-
-    def on_change(self, event: Any) -> None:
-        el = event.target
-        viewer = None if nil(el) else text_or_none(el.getAttribute("data-replay-view"))
-        if viewer and self.replay is not None:
-            self.replay.view_as(viewer)
-            self._render(focus=False)
-            again = self.el.querySelector(f'[data-replay-view="{viewer}"]')
-            if not nil(again):
-                again.focus()
-
-    def on_keydown(self, event: Any) -> None:
-        if not self.is_open or event.ctrlKey or event.metaKey or event.altKey:
-            return
-        key = str(event.key)
-        tag = "" if nil(event.target) else str(event.target.tagName or "").lower()
-        if key == "Escape" and (self.replay is None or self.replay.closable):
-            self.close()
-        elif self.replay is not None and tag != "input" and key in ("ArrowLeft", "ArrowRight"):
-            self.replay.go("prev" if key == "ArrowLeft" else "next")
-            self._render(focus=False)
 
 
 def mount_replay(code: str, element_id: str = "replay", lang: str = "es", *,

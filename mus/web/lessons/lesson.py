@@ -37,10 +37,22 @@ NUMBER_KINDS = ("tantos", "points")
 DEFAULT_SEED = 1
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 RULE_KEYS = ("reyes", "real_31", "target")
+LESSON_URL = "static/lessons/%s.json"  # one file per lesson, beside the pages
 
 
 class LessonError(ValueError):
     """A lesson file does not match the schema or its script disagrees with the engine."""
+
+
+def lesson_url(lesson_id: str) -> str:
+    """Where a page fetches lesson ``lesson_id`` (one of the ``COURSE``), relative to it.
+
+    >>> lesson_url("pares")
+    'static/lessons/pares.json'
+    """
+    if lesson_id not in COURSE:
+        raise ValueError("expected a lesson id (%s), got %r" % (", ".join(COURSE), lesson_id))
+    return LESSON_URL % lesson_id
 
 
 # --- the schema --------------------------------------------------------------------------

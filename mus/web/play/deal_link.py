@@ -10,6 +10,12 @@ starts without it, and without ``urllib.parse``.
 (['RoRcC6', '7654', 'CCSA', '3322'], 0, (37, 37), ['real_31', 'reyes', 'target'])
 >>> parse_deal("seed=3") is None
 True
+>>> from mus.web.kit.storage import MemoryStorage
+>>> from .session import Session
+>>> s = Session(MemoryStorage())
+>>> play_deal(s, request, seed=5)
+>>> s.game.hand(0), s.game.score, s.settings.real_31
+(['Ro', 'Rc', 'Co', '6o'], (37, 37), True)
 >>> without_deal("?speed=0&deal=RR,7,C,3&mano=1")
 '?speed=0'
 >>> parse_deal("deal=RR&mano=9")
@@ -20,11 +26,15 @@ ValueError: expected mano to be a seat 0..3 in the deal link, got '9'
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import mus
 
 from ..kit.links import DEAL_KEY, DEAL_KEYS
+
+if TYPE_CHECKING:
+    from .session import Session
 
 SETTING_KEYS = ("reyes", "real_31", "target")  # the new-game choices a deal link sets
 
@@ -69,6 +79,13 @@ def parse_deal(query: str) -> DealRequest | None:
                          % params.get("score"))
     settings = {name: params[name] for name in SETTING_KEYS if name in params}
     return DealRequest(hands, int(mano), (int(score[0]), int(score[1])), settings)
+
+
+def play_deal(session: Session, request: DealRequest, seed: int | None = None) -> None:
+    """Start the partida ``request`` asks for: the table's choices it names, then its deal."""
+    for name, raw in request.choices():
+        session.set_setting(name, raw)
+    session.new_game(deal=request.game(session.settings.rules(), seed))
 
 
 def without_deal(query: str) -> str:

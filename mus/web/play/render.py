@@ -40,7 +40,7 @@ def regions(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple
         "topbar": (topbar(view), None),
         "center": (center(view), None),
         "controls": (controls(view), None),
-        "overlay": (overlay(view, art), "overlay open" if _has_overlay(view) else "overlay"),
+        "overlay": (overlay(view, art), "overlay open" if overlay_open(view) else "overlay"),
         "notices": (notices(view), None),
     }
     seats = view.get("seats") or [None] * 4
@@ -49,8 +49,33 @@ def regions(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple
     return out
 
 
-def _has_overlay(view: dict[str, Any]) -> bool:
+def overlay_open(view: dict[str, Any]) -> bool:
+    """A panel covers the table: the new-game screen, help, a count or the end."""
     return bool(view.get("setup") or view.get("showdown") or view.get("fin") or view.get("help"))
+
+
+def dealt(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the deal animation follows: the hand's number and the player's cards (it plays
+    again when they change: a new hand, the serve)."""
+    seats = view.get("seats")
+    if not seats:
+        return ()
+    cards = seats[0]["cards"]
+    return (view["hand_number"], cards and tuple(c["card"] for c in cards))
+
+
+def log_update(shown: list[str], lines: list[str]) -> tuple[bool, list[str]]:
+    """How the log box goes from the lines ``shown`` to ``lines``: (empty it first, the lines
+    to append). New lines are appended; anything else starts it again.
+
+    >>> log_update(["a"], ["a", "b"]), log_update(["a"], ["c"]), log_update(["a"], ["a"])
+    ((False, ['b']), (True, ['c']), (False, []))
+    """
+    if lines == shown:
+        return False, []
+    if shown and lines[:len(shown)] == shown:
+        return False, lines[len(shown):]
+    return True, lines
 
 
 def _short_button(spec: dict[str, Any]) -> str:

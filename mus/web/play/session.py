@@ -34,6 +34,12 @@ if TYPE_CHECKING:
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
 BotFactory = Callable[[str, int], Any]
+DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
+
+
+def is_declaration(action: str) -> bool:
+    """A log event's action that declares pares or juego ("pares sí", "juego no")."""
+    return action.partition(" ")[0] in DECLARATIONS
 
 
 class Session:
@@ -241,6 +247,19 @@ class Session:
         self.confirm = None
         self._count_finished()
         self._write()
+
+    def stage(self, before: mus.Game | None) -> bool:
+        """Show the move just made from ``before`` as a table would: a finished hand's last
+        call without its count yet (``hold_count``), or new pares / juego declarations still
+        unsaid (``muted``), said one after another. True when the page must ``unstage``."""
+        game = self.game
+        if self.pause and before is not None and game is not None:
+            if len(game.history) > len(before.history):
+                self.hold_count = True
+            elif len(game.history) == len(before.history):
+                said = game.observation(HUMAN)["log"][len(before.observation(HUMAN)["log"]):]
+                self.muted = sum(1 for event in said if is_declaration(event["action"]))
+        return self.hold_count or self.muted > 0
 
     def hand_end(self, index: int) -> tuple[mus.Game, str]:
         """The state just before finished hand ``index`` ended, and the call that ended it."""

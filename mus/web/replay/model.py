@@ -32,12 +32,19 @@ import mus
 
 from mus.ai import coach, explain
 
+from ..kit.commands import CHANGE, Command, Key
+
 from ..kit.coach import coach_numbers
 from ..kit.i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
 from ..kit.links import hand_link
 
 VIEWERS = ("all", "0", "1", "2", "3")
 MOVES = ("first", "prev", "next", "last")
+# What the replay dialog shows.
+CLOSED, REPLAY, MANOS, ERROR = "closed", "replay", "manos", "error"
+# What its page does after a command (Dialog.command, Dialog.key): nothing, draw it again, draw
+# what was opened in it (the focus goes to its title), close it, copy or share the link.
+NOTHING, DRAW, OPENED, CLOSE, COPY, SHARE = "", "draw", "opened", "close", "copy", "share"
 
 
 class Replay:
@@ -234,3 +241,101 @@ def manos_view(history: list[dict[str, Any]], lang: str) -> dict[str, Any]:
         })
     return {"title": t(lang, "replay.manos.title"), "items": items[::-1],
             "empty": None if items else t(lang, "replay.manos.none"), "close": t(lang, "replay.close")}
+
+
+# --- the dialog ----------------------------------------------------------------------------------
+
+
+class Dialog:
+    """The replay dialog: a hand (``replay``), the list of a partida's hands (``game``, with
+    its bots' ``reasons``), or why a shared link cannot open (``error``). Its commands and keys
+    come from the page (``dom/replay.py``); nothing here writes storage, so opening a shared
+    link never touches the player's saved partida.
+
+    >>> import mus
+    >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
+    >>> for action in ["no hay mus"] + ["paso"] * 11:
+    ...     g = g.apply(action)
+    >>> d = Dialog()
+    >>> d.open_manos(g), d.mode
+    (None, 'manos')
+    >>> d.command(Command("replay", "0")), d.mode, d.replay.step
+    ('opened', 'replay', 0)
+    >>> d.command(Command("step", "last")), d.key(Key("ArrowLeft")), d.replay.step
+    ('draw', 'draw', 11)
+    >>> d.command(Command("setting", "all", "viewer")), d.replay.viewer, d.key(Key("Escape"))
+    ('draw', 'all', 'close')
+    >>> d.open_code("not a code", page_url="https://mus.example/"), d.mode
+    (False, 'error')
+    """
+
+    __slots__ = ("mode", "replay", "game", "reasons", "error")
+
+    def __init__(self) -> None:
+        self.mode = CLOSED
+        self.replay: Replay | None = None
+        self.game: mus.Game | None = None  # the partida whose hands are listed
+        self.reasons: dict[int, dict[str, Any]] | None = None  # its bots' reasons, by action index
+        self.error = ""
+
+    @property
+    def is_open(self) -> bool:
+        return self.mode != CLOSED
+
+    def show(self, replay: Replay, *, closable: bool = True, page_url: str = "", can_share: bool = False) -> None:
+        replay.page_url, replay.can_share, replay.closable = page_url, can_share, closable
+        self.replay, self.mode = replay, REPLAY
+
+    def open_code(self, code: str, *, closable: bool = True, page_url: str = "", can_share: bool = False,
+                  lang: str = "es") -> bool:
+        """A shared hand; a damaged code shows why instead. True if the hand opened."""
+        try:
+            self.show(Replay.from_code(code), closable=closable, page_url=page_url, can_share=can_share)
+            return True
+        except ValueError as error:
+            self.mode, self.replay, self.error = ERROR, None, t(lang, "replay.bad_link", why=str(error))
+            return False
+
+    def open_hand(self, game: mus.Game, index: int, reasons: dict[int, dict[str, Any]] | None = None, *,
+                  page_url: str = "", can_share: bool = False) -> None:
+        """Hand ``index`` of a partida, with the save's bots' reasons (by action index)."""
+        self.game, self.reasons = game, reasons
+        self.show(Replay.from_game(game, index, reasons), page_url=page_url, can_share=can_share)
+
+    def open_manos(self, game: mus.Game, reasons: dict[int, dict[str, Any]] | None = None) -> None:
+        self.game, self.reasons, self.replay, self.mode = game, reasons, None, MANOS
+
+    def close(self) -> None:
+        self.mode, self.replay = CLOSED, None
+
+    def command(self, command: Command, *, page_url: str = "", can_share: bool = False) -> str:
+        """Apply a command of the dialog; what the page does next (``DRAW``, ``CLOSE``…)."""
+        name, r = command.name, self.replay
+        if name == "close-replay":
+            return CLOSE
+        if name == "manos" and self.game is not None:
+            self.open_manos(self.game, self.reasons)
+            return OPENED
+        if name == "replay" and command.number is not None and self.game is not None:
+            self.open_hand(self.game, command.number, self.reasons, page_url=page_url, can_share=can_share)
+            return OPENED
+        if r is not None and name == "step" and command.value in MOVES:
+            r.go(command.value)
+        elif r is not None and name == CHANGE and command.target == "viewer" and command.value in VIEWERS:
+            r.view_as(command.value)
+        elif r is not None and name in (COPY, SHARE):
+            return name
+        else:
+            return NOTHING
+        return DRAW
+
+    def key(self, pressed: Key) -> str:
+        """Escape closes (unless the page keeps the hand open); ← and → step back and forth."""
+        if not self.is_open or pressed.modified:
+            return NOTHING
+        if pressed.key == "Escape" and (self.replay is None or self.replay.closable):
+            return CLOSE
+        if self.replay is not None and pressed.tag != "input" and pressed.key in ("ArrowLeft", "ArrowRight"):
+            self.replay.go("prev" if pressed.key == "ArrowLeft" else "next")
+            return DRAW
+        return NOTHING

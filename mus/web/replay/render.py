@@ -1,17 +1,19 @@
 """From a replay view (``model.replay_view``) or the Manos list to HTML. Pure.
 
-Everything is one dialog put into ``<div id="replay">``; its buttons carry
-``data-replay`` (``first prev next last share copy back close``, ``open`` with
-``data-index``) and the viewer radios ``data-replay-view``, read by ``dom.replay``.
+Everything is one dialog put into ``<div id="replay">``. Its commands are in the site's one
+vocabulary (``kit.commands``), read by ``dom.replay`` and applied by ``model.Dialog``: ``data-ui``
+``step`` (value ``first prev next last``), ``copy``, ``share``, ``manos`` (the list of hands),
+``replay`` (value: the hand to open), ``close-replay``; the viewer radios are
+``data-setting="viewer"``.
 Cards are drawn from their own art (``DeckArt``) when it is loaded, like the count.
 
 >>> import mus
->>> from mus.web.replay.model import Replay, replay_view
+>>> from mus.web.replay.model import Replay
 >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
 >>> for action in ["no hay mus"] + ["paso"] * 11:
 ...     g = g.apply(action)
 >>> html = replay_html(replay_view(Replay.from_game(g, 0), "en"))
->>> 'data-replay="next"' in html, 'data-replay="prev" disabled' in html
+>>> 'data-ui="step" value="next"' in html, 'data-ui="step" value="prev" disabled' in html
 (True, True)
 """
 
@@ -21,8 +23,10 @@ from typing import Any
 
 from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
-from ..kit.html import esc
+from ..kit.html import button, esc
+from ..kit.i18n import t
 from ..kit.table import POSITIONS, badge, face_hand, hidden_hand, seat_name
+from .model import ERROR, MANOS, REPLAY, Dialog, manos_view, replay_view
 
 def _seat(s: dict[str, Any], art: DeckArt | None) -> str:
     classes = f"rp-seat rp-{POSITIONS[s['seat']]} team-{s['team']}" + (" acting" if s["acting"] else "")
@@ -50,19 +54,18 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
     seats = "".join(_seat(s, art) for s in v["seats"])
     middle = (f'<div class="rp-middle"><p class="rp-phase">{esc(v["phase"])}</p>'
               f'<p class="rp-score">{esc(v["score_text"])}</p></div>')
-    nav = "".join(
-        f'<button type="button" class="btn" data-replay="{n["move"]}"{"" if n["enabled"] else " disabled"}>'
-        f'{esc(n["label"])}</button>' for n in v["nav"])
+    nav = "".join(button(n["label"], ui="step", extra=[("value", n["move"]), ("disabled", not n["enabled"])])
+                  for n in v["nav"])
     viewers = "".join(
-        f'<label><input type="radio" name="replay-view" data-replay-view="{o["value"]}" value="{o["value"]}"'
+        f'<label><input type="radio" name="replay-view" data-setting="viewer" value="{o["value"]}"'
         f'{" checked" if o["checked"] else ""}> {esc(o["label"])}</label>' for o in v["viewers"])
     log = "".join(f"<li>{esc(line)}</li>" for line in v["log"])
     share = v["share"]
     buttons = []
     if v["back"]:
-        buttons.append(f'<button type="button" class="btn" data-replay="back">{esc(v["back"])}</button>')
+        buttons.append(button(v["back"], ui="manos"))
     if v["close"]:
-        buttons.append(f'<button type="button" class="btn btn-primary" data-replay="close">{esc(v["close"])}</button>')
+        buttons.append(button(v["close"], ui="close-replay", kind="primary"))
     body = (
         f'<div class="rp-table" data-replay-step="{v["step"]}">{seats}{middle}</div>'
         f'<p class="rp-now" aria-live="polite"><span class="rp-step">{esc(v["step_text"])}</span> '
@@ -75,9 +78,8 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
         f'<section class="rp-log"><h3>{esc(v["log_title"])}</h3><ol>{log}</ol></section>'
         f'<div class="rp-share"><label class="rp-link">{esc(share["link_label"])} '
         f'<input type="text" readonly data-replay-link value="{esc(share["link"])}"></label>'
-        f'<button type="button" class="btn" data-replay="copy">{esc(share["copy"])}</button>'
-        + (f'<button type="button" class="btn" data-replay="share">{esc(share["label"])}</button>'
-           if share["label"] else "")
+        + button(share["copy"], ui="copy")
+        + (button(share["label"], ui="share") if share["label"] else "")
         + f'<span class="rp-copied" role="status">{esc(share["copied"])}</span></div>'
         f'<div class="buttons">{"".join(buttons)}</div>'
     )
@@ -87,15 +89,31 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
 def manos_html(v: dict[str, Any]) -> str:
     items = "".join(
         f'<li><span>{esc(i["text"])} · {esc(i["score"])}</span> '
-        f'<button type="button" class="btn" data-replay="open" data-index="{i["index"]}">{esc(i["label"])}</button></li>'
+        f'{button(i["label"], ui="replay", extra=[("value", i["index"])])}</li>'
         for i in v["items"])
     empty = f'<p>{esc(v["empty"])}</p>' if v["empty"] else ""
-    body = (f'{empty}<ul class="rp-manos">{items}</ul><div class="buttons">'
-            f'<button type="button" class="btn btn-primary" data-replay="close">{esc(v["close"])}</button></div>')
+    close = button(v["close"], ui="close-replay", kind="primary")
+    body = f'{empty}<ul class="rp-manos">{items}</ul><div class="buttons">{close}</div>'
     return _dialog(v["title"], body)
 
 
 def bad_link_html(message: str, close: str) -> str:
-    body = (f'<p class="rp-error" role="alert">{esc(message)}</p><div class="buttons">'
-            f'<button type="button" class="btn btn-primary" data-replay="close">{esc(close)}</button></div>')
+    body = (f'<p class="rp-error" role="alert">{esc(message)}</p>'
+            f'<div class="buttons">{button(close, ui="close-replay", kind="primary")}</div>')
     return _dialog("Mus", body)
+
+
+def dialog_html(dialog: Dialog, lang: str, art: DeckArt | None = None) -> str:
+    """What the replay dialog shows now (nothing when it is closed: no past cards stay)."""
+    if dialog.mode == REPLAY and dialog.replay is not None:
+        return replay_html(replay_view(dialog.replay, lang), art)
+    if dialog.mode == MANOS and dialog.game is not None:
+        return manos_html(manos_view(dialog.game.history, lang))
+    if dialog.mode == ERROR:
+        return bad_link_html(dialog.error or t(lang, "replay.bad_link", why=""), t(lang, "replay.play"))
+    return ""
+
+
+def coach_html(dialog: Dialog, lang: str) -> str:
+    """Only the coach's box, for when its numbers arrive (focus and scrolling stay)."""
+    return coach_panel(replay_view(dialog.replay, lang)["coach"]) if dialog.replay is not None else ""
