@@ -7,6 +7,7 @@
   ``BROWSER``): the pure packages import no browser module and nothing of ``dom``; ``kit``
   imports no page; a page imports ``mus``, ``mus.ai``, ``kit`` and itself, never another page.
   Their doctests run here, in CPython.
+* All of ``mus/web/`` is written in the Python that MicroPython runs too (``SUBSET_RULES``).
 """
 
 from __future__ import annotations
@@ -192,3 +193,42 @@ def test_mypy_covers_the_pure_web_packages() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert config["files"] == ["mus"]
     assert sorted(config["exclude"]) == sorted(f"^mus/web/{name}/" for name in mus.web.BROWSER)
+# --- the Python MicroPython runs too -----------------------------------------------------------
+
+
+def subset_problems(tree: ast.Module) -> list[tuple[int, str]]:
+    """Constructs of ``tree`` that MicroPython does not run (``SUBSET_RULES``)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict) and None in node.keys:
+            out.append((node.lineno, "{**a} dict unpacking"))
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set)) and any(isinstance(e, ast.Starred) for e in node.elts) \
+                and not isinstance(getattr(node, "ctx", None), ast.Store):
+            out.append((node.lineno, "[*a] unpacking in a literal"))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.args.posonlyargs:
+            out.append((node.lineno, "positional-only parameters"))
+        elif isinstance(node, ast.ImportFrom) and node.module in ("dataclasses", "functools"):
+            out.append((node.lineno, f"from {node.module} import"))
+        elif isinstance(node, ast.Import) and any(a.name in ("dataclasses", "functools") for a in node.names):
+            out.append((node.lineno, "import of dataclasses or functools"))
+        elif isinstance(node, ast.ClassDef) and any(
+                "NamedTuple" in ast.unparse(base) or "TypedDict" in ast.unparse(base) for base in node.bases):
+            out.append((node.lineno, "a typing.NamedTuple or TypedDict class"))
+    return out
+
+
+SUBSET_RULES = """no dataclasses (plain classes with __slots__), no {**a} dict unpacking, no [*a] or
+(*a, b) in literals, no positional-only parameters, no functools (cache, lru_cache), no
+typing.NamedTuple at run time"""
+
+
+def test_subset_check_catches_each_rule() -> None:
+    bad = ast.parse("from dataclasses import dataclass\nx = {**a}\ny = [*a, 1]\ndef f(a, /): pass\n"
+                    "import functools\nclass P(typing.NamedTuple): pass\na, *b = c\n")
+    assert sorted(line for line, _ in subset_problems(bad)) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("path", web_files(), ids=lambda p: str(p.relative_to(WEB)))
+def test_web_code_is_in_the_micropython_subset(path: Path) -> None:
+    problems = [f"{path.relative_to(ROOT)}:{line}: {what}" for line, what in subset_problems(parse(path))]
+    assert problems == [], SUBSET_RULES

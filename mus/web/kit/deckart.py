@@ -13,19 +13,35 @@ are left in the external file.
 
 from __future__ import annotations
 
-import re
+SYMBOL_OPEN, SYMBOL_CLOSE = '<symbol id="', "</symbol>"
 
-_SYMBOL = re.compile(r'<symbol id="([^"]+)"[^>]*>(.*?)</symbol>', re.S)
-_HREF = re.compile(r'href="#([^"]+)"')
+
+def symbols(sprite: str) -> dict[str, str]:
+    """{id: drawing} of the sprite's ``<symbol id="…" …>drawing</symbol>`` elements (the id
+    first, as tools/make_deck.py writes them)."""
+    out: dict[str, str] = {}
+    at = sprite.find(SYMBOL_OPEN)
+    while at >= 0:
+        name_end = sprite.find('"', at + len(SYMBOL_OPEN))
+        body = sprite.find(">", name_end) + 1
+        end = sprite.find(SYMBOL_CLOSE, body)
+        if name_end < 0 or body <= 0 or end < 0:
+            break
+        out[sprite[at + len(SYMBOL_OPEN):name_end]] = sprite[body:end]
+        at = sprite.find(SYMBOL_OPEN, end)
+    return out
 
 
 class DeckArt:
+    __slots__ = ("symbols",)
+
     def __init__(self, sprite: str) -> None:
-        self.symbols = {m.group(1): m.group(2) for m in _SYMBOL.finditer(sprite)}
+        self.symbols = symbols(sprite)
 
     def __contains__(self, card: str) -> bool:
         return card in self.symbols
 
     def inline(self, card: str, deck_url: str) -> str:
-        body = _HREF.sub(lambda m: f'href="{deck_url}#{m.group(1)}"', self.symbols[card])
-        return f'<svg viewBox="0 0 200 300" aria-hidden="true" focusable="false">{body}</svg>'
+        """The card's drawing, its references to the sprite's shared parts made absolute."""
+        body = self.symbols[card].replace('href="#', 'href="%s#' % deck_url)
+        return '<svg viewBox="0 0 200 300" aria-hidden="true" focusable="false">%s</svg>' % body

@@ -463,13 +463,16 @@ def lang_or_default(lang: object) -> str:
     return lang if isinstance(lang, str) and lang in LANGS else DEFAULT_LANG
 
 
-def t(lang: str, key: str, /, **fields: Any) -> str:
-    """The text for ``key``; ``team=`` / ``seat=`` pick ``key.N`` entries."""
-    table = STRINGS[lang_or_default(lang)]
+def t(lang_: str, key_: str, **fields: Any) -> str:
+    """The text for ``key_`` in ``lang_``, its ``{placeholders}`` filled from ``fields``;
+    ``team=`` / ``seat=`` pick ``key.N`` entries. (The two are given by position: the
+    underscores leave every other name to the fields, ``key`` for one.)"""
+    key = key_
+    table = STRINGS[lang_or_default(lang_)]
     if "team" in fields and key == "team":
-        key = f"team.{fields['team']}"
+        key = "team.%s" % fields["team"]
     if "seat" in fields and key in ("seat", "seat.short"):
-        key = f"{key}.{fields['seat']}"
+        key = "%s.%s" % (key, fields["seat"])
     text = table.get(key, STRINGS[DEFAULT_LANG].get(key, key))
     return text.format(**fields) if fields else text
 
@@ -589,11 +592,13 @@ def reason_text(lang: str, entry: dict[str, Any]) -> str:
 
 def spoken_ledger(lang: str, ledger: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The count as players say it, one sentence per team in the order scored."""
-    teams: dict[int, list[dict[str, Any]]] = {}
+    order: list[int] = []  # the teams, as they first scored
     for entry in ledger:
-        teams.setdefault(int(entry["team"]), []).append(entry)
-    return [
-        {"team": team, "text": join_words(lang, [reason_text(lang, e) for e in entries]),
-         "total": sum(int(e["points"]) for e in entries)}
-        for team, entries in teams.items()
-    ]
+        if int(entry["team"]) not in order:
+            order.append(int(entry["team"]))
+    out = []
+    for team in order:
+        entries = [e for e in ledger if int(e["team"]) == team]
+        out.append({"team": team, "text": join_words(lang, [reason_text(lang, e) for e in entries]),
+                    "total": sum(int(e["points"]) for e in entries)})
+    return out

@@ -22,10 +22,11 @@ which the lesson lists and the engine only checks for legality.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 import mus
+
+from ..kit.value import Value
 
 # The course, in the order the lessons index lists it; one file per id in static/lessons/.
 COURSE = ("cartas", "mus", "grande", "chica", "pares", "declaraciones", "juego", "punto", "real",
@@ -66,7 +67,7 @@ def _keys(data: Any, where: str, required: tuple[str, ...], optional: tuple[str,
     if not isinstance(data, dict):
         raise _fail(where, "an object", data)
     missing = [k for k in required if k not in data]
-    unknown = [k for k in data if k not in required + optional]
+    unknown = sorted(k for k in data if k not in required + optional)
     if missing or unknown:
         raise LessonError(f"{where}: expected keys {list(required)} (optional {list(optional)}); "
                           f"missing {missing}, unknown {unknown}")
@@ -87,14 +88,18 @@ def _int(data: Any, where: str, low: int, high: int) -> int:
     return data
 
 
-@dataclass(frozen=True)
-class Question:
-    kind: str
-    explain: dict[str, str]
-    lance: str | None = None   # lance: the lance asked about; tantos: only that lance's lines
-    team: int = 0              # tantos: the team whose tantos are asked (0 = the reader's)
-    seat: int = 0              # points: whose hand is added up
-    accept: tuple[str, ...] = ()  # descarte: the discards counted as right
+class Question(Value):
+    """A step's question: its kind, the explanation shown once answered, and what it is about."""
+
+    __slots__ = ("kind", "explain", "lance", "team", "seat", "accept")
+
+    def __init__(self, kind: str, explain: dict[str, str], lance: str | None = None, team: int = 0,
+                 seat: int = 0, accept: tuple[str, ...] = ()) -> None:
+        self.kind, self.explain = kind, explain
+        self.lance = lance  # lance: the lance asked about; tantos: only that lance's lines
+        self.team = team  # tantos: the team whose tantos are asked (0 = the reader's)
+        self.seat = seat  # points: whose hand is added up
+        self.accept = accept  # descarte: the discards counted as right
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> Question:
@@ -116,11 +121,13 @@ class Question:
                    _int(raw.get("seat", 0), f"{where}.seat", 0, 3), normal)
 
 
-@dataclass(frozen=True)
-class Step:
-    say: dict[str, str]
-    do: tuple[str, ...] = ()
-    ask: Question | None = None
+class Step(Value):
+    """A step: its caption, the actions it plays (engine notation), maybe a question."""
+
+    __slots__ = ("say", "do", "ask")
+
+    def __init__(self, say: dict[str, str], do: tuple[str, ...] = (), ask: Question | None = None) -> None:
+        self.say, self.do, self.ask = say, do, ask
 
     @classmethod
     def from_dict(cls, data: Any, where: str) -> Step:
@@ -133,17 +140,17 @@ class Step:
                    None if ask is None else Question.from_dict(ask, f"{where}.ask"))
 
 
-@dataclass(frozen=True)
-class Lesson:
-    id: str
-    title: dict[str, str]
-    intro: dict[str, str]
-    hands: tuple[str, ...]
-    mano: int
-    score: tuple[int, int]
-    steps: tuple[Step, ...]
-    rules: mus.Rules = field(default_factory=mus.Rules)
-    seed: int = DEFAULT_SEED
+class Lesson(Value):
+    """A lesson as its file says: texts in each language, the deal and the steps."""
+
+    __slots__ = ("id", "title", "intro", "hands", "mano", "score", "steps", "rules", "seed")
+
+    def __init__(self, id: str, title: dict[str, str], intro: dict[str, str], hands: tuple[str, ...], mano: int,
+                 score: tuple[int, int], steps: tuple[Step, ...], rules: mus.Rules | None = None,
+                 seed: int = DEFAULT_SEED) -> None:
+        self.id, self.title, self.intro, self.hands, self.mano = id, title, intro, hands, mano
+        self.score, self.steps, self.seed = score, steps, seed
+        self.rules = rules if rules is not None else mus.Rules()
 
     @classmethod
     def from_json(cls, text: str) -> Lesson:
@@ -199,23 +206,26 @@ class Lesson:
 # --- the script played through the engine ------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Table:
-    hands: list[list[str]]
-    mano: int
-    finished: dict[str, Any] | None  # the history entry when the step finished the hand
+class Table(Value):
+    """What a step shows: the hands by seat, the mano, and the finished hand's history entry
+    when the step finished it."""
+
+    __slots__ = ("hands", "mano", "finished")
+
+    def __init__(self, hands: list[list[str]], mano: int, finished: dict[str, Any] | None) -> None:
+        self.hands, self.mano, self.finished = hands, mano, finished
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(Value):
     """The game after each step's actions, and the correct answer of each question."""
 
-    games: tuple[mus.Game, ...]
-    said: tuple[tuple[tuple[int, str], ...], ...]  # each step's actions as (seat, notation)
-    answers: dict[int, str]
-    final: mus.Game
-    first: mus.Game
-    anchors: tuple[int, ...]
+    __slots__ = ("games", "said", "answers", "final", "first", "anchors")
+
+    def __init__(self, games: tuple[mus.Game, ...], said: tuple[tuple[tuple[int, str], ...], ...],
+                 answers: dict[int, str], final: mus.Game, first: mus.Game, anchors: tuple[int, ...]) -> None:
+        self.games = games
+        self.said = said  # each step's actions as (seat, notation)
+        self.answers, self.final, self.first, self.anchors = answers, final, first, anchors
 
     @classmethod
     def of(cls, lesson: Lesson) -> Replay:

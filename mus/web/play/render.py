@@ -23,7 +23,7 @@ def _button_id(spec: dict[str, Any]) -> str:
     key = spec.get("action") or spec.get("ui") or "x"
     if spec.get("ui") == "nueva":
         key = "nueva-ask"
-    return "b-" + "".join(c if c.isalnum() else "-" for c in key)
+    return "b-" + "".join(c if c.isalpha() or c.isdigit() else "-" for c in key)
 
 
 def spec_button(spec: dict[str, Any]) -> str:

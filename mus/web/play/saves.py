@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import mus
 
+from ..kit.value import Value
 from .settings import LEVELS, Settings
 
 if TYPE_CHECKING:
@@ -59,17 +59,23 @@ MAX_REV = 2**53  # what a JavaScript number holds exactly
 # --- the saved partida ------------------------------------------------------------------
 
 
-@dataclass
-class Saved:
-    game: mus.Game
-    acked: int = 0  # showdowns (finished hands) the player has seen and dismissed
-    counted: int = 0  # finished hands already added to the statistics
-    settings: Settings = field(default_factory=Settings)
-    levels: list[str | None] = field(default_factory=lambda: [None, "normal", "normal", "normal"])
-    reasons: dict[int, dict[str, Any]] = field(default_factory=dict)  # action index → seat, hand, reason
-    selected: list[int] = field(default_factory=list)  # cards chosen to discard, kept over a reload
-    envite: int = 2  # the envido stepper's amount
-    rev: int = 0  # writes so far; absent from saves made before windows compared it
+class Saved(Value):
+    """A saved partida: the game and what the page keeps beside it."""
+
+    __slots__ = ("game", "acked", "counted", "settings", "levels", "reasons", "selected", "envite", "rev")
+
+    def __init__(self, game: mus.Game, acked: int = 0, counted: int = 0, settings: Settings | None = None,
+                 levels: list[str | None] | None = None, reasons: dict[int, dict[str, Any]] | None = None,
+                 selected: list[int] | None = None, envite: int = 2, rev: int = 0) -> None:
+        self.game = game
+        self.acked = acked  # showdowns (finished hands) the player has seen and dismissed
+        self.counted = counted  # finished hands already added to the statistics
+        self.settings = settings if settings is not None else Settings()
+        self.levels: list[str | None] = levels if levels is not None else [None, "normal", "normal", "normal"]
+        self.reasons: dict[int, dict[str, Any]] = reasons if reasons is not None else {}  # action index → seat, hand, reason
+        self.selected: list[int] = selected if selected is not None else []  # cards chosen to discard, kept over a reload
+        self.envite = envite  # the envido stepper's amount
+        self.rev = rev  # writes so far; absent from saves made before windows compared it
 
 
 class SaveError(ValueError):

@@ -16,7 +16,6 @@ partida is written to storage before the call returns.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 import mus
@@ -35,6 +34,13 @@ HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
 BotFactory = Callable[[str, int], Any]
 DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
+
+
+def corrupt_notice(problem: dict[str, str]) -> dict[str, str]:
+    """The notice for a save that could not be read (``load_save``'s problem: why, key)."""
+    notice = {"kind": "corrupt"}
+    notice.update(problem)
+    return notice
 
 
 def is_declaration(action: str) -> bool:
@@ -111,7 +117,7 @@ class Session:
         saved, problem = load_save(self.storage)
         self.seen_rev = saved.rev if saved else 0
         if problem:
-            self.notices.append({"kind": "corrupt", **problem})
+            self.notices.append(corrupt_notice(problem))
         if saved is not None:  # rules and levels come from the save, speed and language stay
             self.saved = saved
             self.selected, self.envite = set(saved.selected), saved.envite
@@ -139,9 +145,9 @@ class Session:
         """A new partida with the finished one's table (rules, level) and today's preferences."""
         if self.saved is not None:
             previous = self.saved.settings
-            self.settings = replace(previous, speed=self.settings.speed, lang=self.settings.lang,
-                                    senas=self.saved.game.rules.senas,
-                                    coach=self.settings.coach, reasons=self.settings.reasons)
+            self.settings = previous.replace(speed=self.settings.speed, lang=self.settings.lang,
+                                             senas=self.saved.game.rules.senas,
+                                             coach=self.settings.coach, reasons=self.settings.reasons)
             write_settings(self.storage, self.settings)
         self.new_game(seed)
 
@@ -334,7 +340,7 @@ class Session:
             return False
         saved, problem = load_save(self.storage)
         if problem:
-            self.notices.append({"kind": "corrupt", **problem})
+            self.notices.append(corrupt_notice(problem))
         self.saved, self.seen_rev = saved, saved.rev if saved else 0
         self.selected = set(saved.selected) if saved else set()
         self.envite = saved.envite if saved else DEFAULT_ENVITE

@@ -9,13 +9,14 @@ Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=1, senas=
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 import mus
 
 from ..kit.i18n import DEFAULT_LANG, LANGS
+from ..kit.value import Value
 
+FIELDS = ("level", "reyes", "real_31", "target", "juegos", "speed", "lang", "senas", "coach", "reasons")
 LEVELS = ("facil", "normal", "dificil")
 SPEEDS = ("lenta", "normal", "rapida", "instantanea")
 # Seconds a bot waits before it speaks, by speed.
@@ -34,18 +35,16 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class Settings:
-    level: str = "normal"
-    reyes: int = 8
-    real_31: bool = False
-    target: int = 40
-    juegos: int = 2
-    speed: str = "normal"
-    lang: str = DEFAULT_LANG
-    senas: bool = True
-    coach: bool = False
-    reasons: bool = False
+class Settings(Value):
+    """The table's choices (immutable: ``replace`` and ``with_choice`` make new ones)."""
+
+    __slots__ = FIELDS
+
+    def __init__(self, level: str = "normal", reyes: int = 8, real_31: bool = False, target: int = 40,
+                 juegos: int = 2, speed: str = "normal", lang: str = DEFAULT_LANG, senas: bool = True,
+                 coach: bool = False, reasons: bool = False) -> None:
+        self.level, self.reyes, self.real_31, self.target, self.juegos = level, reyes, real_31, target, juegos
+        self.speed, self.lang, self.senas, self.coach, self.reasons = speed, lang, senas, coach, reasons
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -53,14 +52,20 @@ class Settings:
         if not isinstance(data, dict):
             return cls()
         kept: dict[str, Any] = {}
-        for f in fields(cls):
-            value = data.get(f.name)
-            if any(value == c and type(value) is type(c) for c in CHOICES[f.name]):
-                kept[f.name] = value
+        for name in FIELDS:
+            value = data.get(name)
+            if any(value == c and type(value) is type(c) for c in CHOICES[name]):
+                kept[name] = value
         return cls(**kept)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with ``changes``."""
+        values = self.to_dict()
+        values.update(changes)
+        return Settings(**values)
 
     def with_choice(self, name: str, raw: str) -> Settings:
         """This with ``name`` set from a form value (text); unknown values are ignored."""
@@ -68,7 +73,7 @@ class Settings:
             return self
         for choice in CHOICES[name]:
             if str(choice).lower() == raw.lower():
-                return replace(self, **{name: choice})
+                return self.replace(**{name: choice})
         return self
 
     def rules(self) -> mus.Rules:

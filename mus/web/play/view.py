@@ -19,7 +19,7 @@ from ..kit.i18n import (
 )
 from ..kit.table import POSITIONS
 from .coaching import coach_view, partner_reasons, toggles
-from .session import HUMAN, Session
+from .session import DECLARATIONS, HUMAN, Session, is_declaration
 from .settings import CHOICES, Settings
 
 SETUP_GROUPS = ("level", "reyes", "target", "juegos", "senas", "speed", "lang")
@@ -69,8 +69,8 @@ def build_view(session: Session) -> dict[str, Any]:
         view["phase"] = game.phase if game.is_over else obs["phase"]
         view["hand_number"] = index + 1
     if session.muted:  # calls not yet spoken (declarations shown one after another)
-        obs = {**obs, "log": obs["log"][: len(obs["log"]) - session.muted], "to_play": None,
-               "legal_actions": []}
+        obs = _with(obs, {"log": obs["log"][: len(obs["log"]) - session.muted], "to_play": None,
+                          "legal_actions": []})
     view["scores"] = _scores(obs, lang)
     view["seats"] = _seats(session, obs, lang)
     _add_senas(view["seats"], obs, lang)
@@ -106,6 +106,14 @@ def build_view(session: Session) -> dict[str, Any]:
     return view
 
 
+def _with(base: dict[str, Any], *changes: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``base`` with the keys of each of ``changes`` set, in turn."""
+    out = dict(base)
+    for change in changes:
+        out.update(change)
+    return out
+
+
 def finished_observation(session: Session, index: int) -> dict[str, Any]:
     """What the player saw when hand ``index`` ended: its last call, plates and score."""
     game = session.game
@@ -117,10 +125,10 @@ def finished_observation(session: Session, index: int) -> dict[str, Any]:
 def _ended(before: Any, notation: str, hand: dict[str, Any]) -> dict[str, Any]:
     obs = before.observation(HUMAN)
     seat = before.to_play
-    log = [*obs["log"], {"seat": seat, "phase": before.phase, "action": notation}]
+    log = obs["log"] + [{"seat": seat, "phase": before.phase, "action": notation}]
     bet = obs["bet"] if notation in ("quiero", "no quiero") else None  # the answered bet stays on its plate
-    return {**obs, "log": log, "to_play": None, "legal_actions": [], "score": hand["score"],
-            "lances": hand["lances"], "declared": hand["declared"], "bet": bet}
+    return _with(obs, {"log": log, "to_play": None, "legal_actions": [], "score": hand["score"],
+                       "lances": hand["lances"], "declared": hand["declared"], "bet": bet})
 
 
 # --- pieces of the table ---------------------------------------------------------------------
@@ -202,14 +210,14 @@ def _discard_counts(obs: dict[str, Any]) -> list[list[int]]:
     return counts
 
 
-def _declarations(obs: dict[str, Any]) -> list[dict[str, bool]]:
-    """Each seat's pares / juego declaration, as said so far (None until said)."""
-    out: list[dict[str, bool]] = [{}, {}, {}, {}]
+def _declarations(obs: dict[str, Any]) -> list[list[tuple[str, bool]]]:
+    """Each seat's pares / juego declarations as said so far, in that order: (lance, has)."""
+    said: list[dict[str, bool]] = [{}, {}, {}, {}]
     for event in obs["log"]:
-        words = event["action"].split(" ")
-        if len(words) == 2 and words[0] in ("pares", "juego") and words[1] in ("sí", "no"):
-            out[event["seat"]][words[0]] = words[1] == "sí"
-    return out
+        lance, _, answer = event["action"].partition(" ")
+        if is_declaration(event["action"]) and answer in ("sí", "no"):
+            said[event["seat"]][lance] = answer == "sí"
+    return [[(lance, seat[lance]) for lance in DECLARATIONS if lance in seat] for seat in said]
 
 
 def _stakes(obs: dict[str, Any]) -> tuple[int, int, int] | None:
@@ -271,7 +279,7 @@ def _seats(session: Session, obs: dict[str, Any], lang: str) -> list[dict[str, A
             "bubble": bubbles.get(seat),
             "declared": [{"lance": lance, "letter": lance_name(lang, lance)[0], "has": has,
                           "text": t(lang, "plate.yes" if has else "plate.no", lance=lance_name(lang, lance))}
-                         for lance, has in declared[seat].items()],
+                         for lance, has in declared[seat]],
             "discards": discards[seat],
             "discards_label": (t(lang, "plate.discards", list=join_words(lang, [str(n) for n in discards[seat]]))
                                if discards[seat] else None),
@@ -467,15 +475,14 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
         if not reached[0] and running[team] >= target:
             reached[0] = True
             notes.append(t(lang, f"count.reached.{team}", n=target))
-        own = {**entry, "reason": str(entry["reason"]).replace(" del compañero", "")}  # "who" names the holder
-        return {"kind": "scored", "lance": entry["lance"], "lance_name": lance_name(lang, entry["lance"]),
-                "status": "",
-                "team": team, **_holder(lang, seat, team),
-                "why": reason_text(lang, own), "points": int(entry["points"]),
-                "points_text": t(lang, "count.points", n=entry["points"]),
-                "score": list(running), "notes": notes, "reached": bool(notes) and reached[0]}
+        own = _with(entry, {"reason": str(entry["reason"]).replace(" del compañero", "")})  # "who" names the holder
+        return _with({"kind": "scored", "lance": entry["lance"], "lance_name": lance_name(lang, entry["lance"]),
+                      "status": "", "team": team}, _holder(lang, seat, team), {
+                     "why": reason_text(lang, own), "points": int(entry["points"]),
+                     "points_text": t(lang, "count.points", n=entry["points"]),
+                     "score": list(running), "notes": notes, "reached": bool(notes) and reached[0]})
 
-    during = [{**row(e), "status": t(lang, "lance.deje", n=e["points"])} for e in ledger if _is_deje(e)]
+    during = [_with(row(e), {"status": t(lang, "lance.deje", n=e["points"])}) for e in ledger if _is_deje(e)]
     counted = [e for e in ledger if not _is_deje(e)]
     ordago_entry = next((e for e in counted if str(e["reason"]).startswith("órdago")), None)
     lances = ["grande", "chica", "pares", "punto" if "punto" in hand.get("lances", {}) else "juego"]
@@ -498,9 +505,9 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
         else:
             why = (t(lang, "count.deje_done") if outcome.get("kind") == "deje"
                    else t(lang, "count.no_pares") if lance == "pares" else t(lang, "count.nothing"))
-            rows.append({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None,
-                         **_holder(lang), "why": why, "points": 0, "points_text": "", "score": list(running),
-                         "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"})
+            rows.append(_with({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None},
+                              _holder(lang), {"why": why, "points": 0, "points_text": "", "score": list(running),
+                                              "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"}))
         if outcome and rows[first]["kind"] != "uncounted":  # a refused bet's points are in `during`
             key = "count.deje" if outcome["kind"] == "deje" else f"lance.{outcome['kind']}"
             rows[first]["status"] = t(lang, key, n=outcome.get("amount", 0))
@@ -553,11 +560,11 @@ def _holder(lang: str, seat: int = -1, team: int | None = None) -> dict[str, str
 
 
 def _uncounted(lang: str, lance: str, entry: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
-            "team": int(entry["team"]) if entry else None,
-            **_holder(lang, int(entry.get("seat", -1)) if entry else -1),
-            "why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
-            "points": 0, "points_text": "", "score": None, "notes": [], "reached": False}
+    return _with({"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
+                  "team": int(entry["team"]) if entry else None},
+                 _holder(lang, int(entry.get("seat", -1)) if entry else -1),
+                 {"why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
+                  "points": 0, "points_text": "", "score": None, "notes": [], "reached": False})
 
 
 def _fin(session: Session, lang: str) -> dict[str, Any]:

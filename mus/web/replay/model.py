@@ -172,7 +172,7 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
                     for v in VIEWERS],
         "viewers_label": t(lang, "replay.view"),
         "log_title": t(lang, "log.title"),
-        "log": [t(lang, f"log.hand.{record.mano}", n=record.number), *lines],
+        "log": [t(lang, f"log.hand.{record.mano}", n=record.number)] + lines,
         "count": _count(hand, lang) if hand else None,
         "reason": None if reason is None else t(
             lang, "replay.reason", name=t(lang, "seat", seat=reason["seat"]),
