@@ -3,5 +3,6 @@
 ``html`` (escaping, attributes, buttons), ``i18n`` (every text, es/en), ``table`` (cards,
 hands and seats), ``deckart`` (revealed cards drawn inline), ``faces`` (the señas' faces),
 ``storage`` (``SafeStorage``), ``links`` (shared hands and deal links), ``coach`` (the coach's
-numbers), ``commands`` (the ``data-*`` vocabulary the dispatcher reads).
+numbers), ``commands`` (the ``data-*`` vocabulary the dispatcher reads), ``value`` (plain
+value classes).
 """
