@@ -1,5 +1,5 @@
-"""``mypy --strict`` is clean on the engine and the pure web packages (config in pyproject.toml:
-mus/, minus the browser layer mus/web/dom/)."""
+"""``mypy --strict`` is clean on all of ``mus``: the engine and the web packages (config in
+pyproject.toml; the browser layer sees PyScript's and Pyodide's modules as Any)."""
 
 from __future__ import annotations
 

@@ -81,6 +81,7 @@ def load_deck_art() -> DeckArt | None:
     ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
     game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
     try:
-        return DeckArt(mus.__loader__.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
+        loader: Any = mus.__loader__  # zipimport's, in the page: it reads files beside the package
+        return DeckArt(loader.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
     except (OSError, AttributeError):
         return None

@@ -88,9 +88,10 @@ class ReplayPanel:
         html = dialog_html(self.dialog, self.lang(), self.art)
         self.el.innerHTML = html
         self.el.hidden = not html
-        covered = None if self.cover is None else document.getElementById(self.cover)
-        if not nil(covered):
-            covered.toggleAttribute("inert", bool(html))
+        if self.cover is not None:
+            covered = document.getElementById(self.cover)
+            if not nil(covered):
+                covered.toggleAttribute("inert", bool(html))
         if focus and html:
             title = document.getElementById("replay-title")
             if not nil(title):
