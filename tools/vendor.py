@@ -73,8 +73,8 @@ EXTRA_ZIP_NAME = "mus-extra.zip"  # beside mus.zip: static/mus-extra.zip
 # first visit to the table 35 KB over the wire and the imports of urllib.parse and ipaddress.
 # Each entry is a module or, ending in "/", a package with everything under it.
 EXTRA_MODULES = (
-    "mus/records.py", "mus/web/lessons/", "mus/web/replay/", "mus/web/play/deal_link.py",
-    "mus/web/dom/embed.py", "mus/web/dom/lessons.py", "mus/web/dom/replay.py",
+    "mus/records.py", "mus/web/lessons/", "mus/web/replay/", "mus/web/kit/i18n_extra.py",
+    "mus/web/play/deal_link.py", "mus/web/dom/embed.py", "mus/web/dom/lessons.py", "mus/web/dom/replay.py",
 )
 NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
 ZIP_DATA_FILES = ("deck.svg",)

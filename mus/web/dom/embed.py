@@ -13,8 +13,8 @@ from typing import Awaitable, Callable
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..kit.i18n import t
-from .lessons import show_failure, start_embed
-from .page import load_deck_art, page_lang, text_or_none
+from .lessons import page_lang, show_failure, start_embed
+from .page import load_deck_art, text_or_none
 from .replay import mount_replay
 
 HAND_STYLE = "./static/style.css"  # the replay's table, cards and panel

@@ -13,6 +13,7 @@ from typing import Any
 
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
 from pyscript import document  # type: ignore[import-not-found]
+from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
 from ..kit.commands import Command, Key
 from ..kit.html import esc
@@ -21,9 +22,22 @@ from ..kit.storage import SafeStorage
 from ..lessons.lesson import COURSE, Lesson, lesson_url
 from ..lessons.page import LessonsPage
 from .events import Dispatcher
-from .page import focus_first, local_storage, nil, page_lang, query_param
+from .page import local_storage, nil, query_param
 
 NUMBER_BOX = "lesson-number"  # the answer box of a question answered with a number
+
+
+def page_lang() -> str:
+    """The page's language from its address (``?lang=en``); Spanish otherwise."""
+    return "en" if query_param("lang") == "en" else "es"
+
+
+def focus_first(root: Any, selector: str) -> None:
+    """Focus the first element of ``root`` matching ``selector`` without scrolling (a lesson in
+    a frame must not scroll the article around it)."""
+    el = root.querySelector(selector)
+    if not nil(el):
+        el.focus(to_js({"preventScroll": True}))
 
 
 async def fetch_lesson(lesson_id: str) -> Lesson:

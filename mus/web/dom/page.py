@@ -1,5 +1,5 @@
-"""What every page's browser code needs: null checks, localStorage, the address, the deck's art,
-focus. Browser only."""
+"""What every page's browser code needs: null checks, localStorage, the address, the deck's art.
+Browser only."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 
 import mus
 from pyscript import window  # type: ignore[import-not-found]
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
 try:
     from pyodide.ffi import jsnull  # type: ignore[import-not-found]
@@ -59,19 +58,6 @@ def local_storage() -> BrowserStorage | None:
 def query_param(name: str) -> str | None:
     params = window.URLSearchParams.new(window.location.search)
     return text_or_none(params.get(name))
-
-
-def page_lang() -> str:
-    """The page's language from its address (``?lang=en``); Spanish otherwise."""
-    return "en" if query_param("lang") == "en" else "es"
-
-
-def focus_first(root: Any, selector: str) -> None:
-    """Focus the first element of ``root`` matching ``selector`` without scrolling (a lesson in
-    a frame must not scroll the article around it)."""
-    el = root.querySelector(selector)
-    if not nil(el):
-        el.focus(to_js({"preventScroll": True}))
 
 
 def load_deck_art() -> DeckArt | None:

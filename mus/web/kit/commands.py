@@ -17,18 +17,20 @@ A disabled control (``disabled`` or ``aria-disabled="true"``) sends nothing.
 
 >>> attributes = {"data-ui": "step", "value": "next"}
 >>> command_of(attributes.get)
-Command('step', 'next')
->>> command_of({"data-action": "envido 5", "data-ui": "x"}.get), command_of({"data-pos": "2"}.get)
-(Command('action', 'envido 5'), Command('pos', '2'))
->>> command_of({"data-pos": "x"}.get) is None, command_of({}.get) is None
-(True, True)
+Command(name='step', value='next', target=None)
+>>> command_of({"data-action": "envido 5", "data-ui": "x"}.get) == Command("action", "envido 5")
+True
+>>> command_of({"data-pos": "2"}.get) == Command("pos", "2"), command_of({"data-pos": "x"}.get), command_of({}.get)
+(True, None, None)
 >>> setting_of("level", "dificil")
-Command('setting', 'dificil', 'level')
+Command(name='setting', value='dificil', target='level')
 """
 
 from __future__ import annotations
 
 from typing import Callable
+
+from .value import Value
 
 # What a click looks for, from its target up: the nearest element that carries a command.
 CLICKABLE = "[data-action], [data-ui], [data-pos]"
@@ -37,24 +39,16 @@ SETTING = "data-setting"
 ACTION, POS, CHANGE = "action", "pos", "setting"
 
 
-class Command:
-    """What the reader asked for: ``name`` and its argument ``value`` (``target``: the setting
-    a ``setting`` command changes)."""
+# Classes in mus.zip keep their docstrings (tools/compile_pyc.mjs): these say it in comments.
+
+class Command(Value):
+    # What the reader asked for: ``name`` and its argument ``value`` (``target``: the setting a
+    # ``setting`` command changes).
 
     __slots__ = ("name", "value", "target")
 
     def __init__(self, name: str, value: str | None = None, target: str | None = None) -> None:
         self.name, self.value, self.target = name, value, target
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Command) and (self.name, self.value, self.target) == (
-            other.name, other.value, other.target)
-
-    def __repr__(self) -> str:
-        args = [self.name, self.value, self.target]
-        while args[-1] is None:
-            args.pop()
-        return "Command(%s)" % ", ".join(repr(a) for a in args)
 
     @property
     def number(self) -> int | None:
@@ -81,19 +75,15 @@ def setting_of(name: str, value: str) -> Command:
     return Command(CHANGE, value, name)
 
 
-class Key:
-    """A key pressed: its name (``"Escape"``, ``"1"``), Shift, any of Ctrl / Meta / Alt, and
-    the focused element's tag (lower case) and id."""
+class Key(Value):
+    # A key pressed: its name ("Escape", "1"), Shift, any of Ctrl / Meta / Alt, and the focused
+    # element's tag (lower case) and id.
 
     __slots__ = ("key", "shift", "modified", "tag", "target_id")
 
     def __init__(self, key: str, *, shift: bool = False, modified: bool = False, tag: str = "",
                  target_id: str = "") -> None:
         self.key, self.shift, self.modified, self.tag, self.target_id = key, shift, modified, tag, target_id
-
-    def __repr__(self) -> str:
-        return "Key(%r, shift=%r, modified=%r, tag=%r, target_id=%r)" % (
-            self.key, self.shift, self.modified, self.tag, self.target_id)
 
     @property
     def typing(self) -> bool:

@@ -36,7 +36,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 class Settings(Value):
-    """The table's choices (immutable: ``replace`` and ``with_choice`` make new ones)."""
+    # The table's choices (immutable: replace and with_choice make new ones). Classes in mus.zip
+    # keep their docstrings (tools/compile_pyc.mjs): this one says it in a comment.
 
     __slots__ = FIELDS
 
