@@ -1,9 +1,11 @@
 """From a view dict to HTML, one string per region of the page. Pure.
 
-``dom.py`` puts each region into the element with that id, only when it changed, and
-appends new log lines. Engine actions are buttons with ``data-action`` (their notation);
-other commands use ``data-ui``; the player's cards are buttons with ``data-card``.
-Face-down cards only ever reference ``deck.svg#back``.
+``dom/play.py`` puts each region into the element with that id, only when it changed, and
+appends new log lines (``log_update``). Controls use the site's one vocabulary
+(``kit.commands``): engine actions are buttons with ``data-action`` (their notation), other
+commands ``data-ui`` (and ``value``), the player's cards ``data-pos``, the new-game form
+``data-setting``. Cards, hands and seat names are ``kit.table``'s. Face-down cards only ever
+reference ``deck.svg#back``.
 """
 
 from __future__ import annotations
