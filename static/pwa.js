@@ -1,7 +1,7 @@
 // Installable app: registers the service worker (sw.js, at the site root) once the game is
 // ready, so that its precache never competes with the boot, and reports a new version.
 // window.__mus.update is the waiting worker once a new version has installed; the page
-// (mus/web/app.py) hears "mus:update", shows the notice and calls window.__mus.applyUpdate()
+// (mus/web/dom/play.py) hears "mus:update", shows the notice and calls window.__mus.applyUpdate()
 // between hands, which activates the new version and reloads.
 // Then a worker makes the memory snapshot the next start restores (pyodide-start.mjs), with or
 // without a service worker: it is kept in Cache Storage, which a page has either way.

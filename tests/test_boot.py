@@ -15,7 +15,7 @@ from tests.browser import SNAPSHOT_WORKER, BootState, boot_page
 from tests.ui import py
 from tools.precompress import brotli_path
 from tools.pyscript_modules import pyscript_package
-from tools.vendor import EXTRA_MODULES, EXTRA_ZIP_NAME, vendored_pyodide_version
+from tools.vendor import EXTRA_ZIP_NAME, extra_sources, vendored_pyodide_version
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def test_browser_deal_matches_cpython_engine(booted: BootState) -> None:
     """Same seed, same engine: the deal in Pyodide equals the deal in this interpreter."""
     import mus
 
-    seed = py(booted.page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.seed)")
+    seed = py(booted.page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.seed)")
     game = mus.Game.new(mus.Rules(), seed=seed)  # the new-game screen's defaults are the default rules
     cards = [c.get_attribute("data-card") for c in booted.page.query_selector_all('[data-hand="0"] [data-card]')]
     assert cards == game.observation(0)["hand"]  # bots cannot change the player's cards
@@ -180,7 +180,7 @@ try:
     mus.Game.new(mus.Rules(), seed=1).apply("paso")
 except mus.IllegalActionError as error:
     frame = traceback.extract_tb(error.__traceback__)[-1]
-from mus.web.app import load_deck_art
+from mus.web.dom.page import load_deck_art
 import dataclasses
 json.dumps({"deck": load_deck_art() is not None, "loaders": loaders, "doc": mus.Game.apply.__doc__, "class_doc": bool(mus.Game.__doc__), "modules": len([n for n in sys.modules if n.startswith("mus.")]),
             "annotations": mus.Game.apply.__annotations__, "fields": [f.name for f in dataclasses.fields(mus.Rules)],
@@ -251,7 +251,7 @@ def test_prelude_is_left_whole_unless_it_only_writes_the_package(booted: BootSta
             other_line: preludeWithoutWrites(head + write + "import os\\n" + tail),
             other_path: preludeWithoutWrites(head + write.replace("./pyscript/", "./elsewhere/") + tail),
             no_writes: preludeWithoutWrites(head + tail),
-            script: preludeWithoutWrites("from mus.web.main import start\\nstart()\\n"),
+            script: preludeWithoutWrites("from mus.web.dom.main import start\\nstart()\\n"),
         };
     }""")
     assert results["writer"] == {"code": "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n"
@@ -288,6 +288,9 @@ def test_failure_is_reported_on_the_page(browser: Any, base_url: str) -> None:
 
 
 EXTRA_ZIP_PATH = "/static/" + EXTRA_ZIP_NAME
+# The modules of the second zip, by name (mus.web.replay.model for mus/web/replay/__init__.py).
+EXTRA_NAMES = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+               for p in extra_sources()}
 
 
 def test_the_table_starts_without_the_second_zip_and_a_replay_loads_it(booted: BootState) -> None:
@@ -299,8 +302,8 @@ def test_the_table_starts_without_the_second_zip_and_a_replay_loads_it(booted: B
     loaded = """() => window.__mus.pyodide.runPython(`
 import json, sys
 json.dumps({n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n, m in sys.modules.items()
-            if n.split(".")[0] == "mus" and n.replace(".", "/") + ".py" in ${names}})
-`)""".replace("${names}", json.dumps(list(EXTRA_MODULES)).replace('"', "'"))
+            if n in ${names}})
+`)""".replace("${names}", json.dumps(sorted(EXTRA_NAMES)).replace('"', "'"))
     assert EXTRA_ZIP_PATH not in booted.local_paths
     assert json.loads(page.evaluate(loaded)) == {}
 
@@ -326,9 +329,10 @@ json.dumps({n: type(m.__spec__.loader).__name__ + " " + m.__spec__.origin for n,
     assert page.text_content("#replay-title") == "Jugada compartida"
     assert booted.local_paths.count(EXTRA_ZIP_PATH) == 2  # the one that failed, then this one
     modules = json.loads(page.evaluate(loaded))
-    assert {"mus.records", "mus.web.replay", "mus.web.replay_dom", "mus.web.replay_render"} <= set(modules)
+    assert {"mus.records", "mus.web.replay.model", "mus.web.replay.model", "mus.web.dom.replay",
+            "mus.web.replay.render"} <= set(modules)
     for name, where in modules.items():
         assert where.startswith(f"zipimporter /home/pyodide/{EXTRA_ZIP_NAME}/mus/"), (name, where)
-    page.click('#replay [data-replay="close"]')
+    page.click('#replay [data-ui="close-replay"]')
     page.wait_for_selector("#replay .rp-panel", state="hidden")
     assert page.evaluate("() => location.hash") == ""

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 import mus
-from mus.web.deal_link import parse_deal
-from mus.web.lesson import COURSE, KINDS, Lesson, LessonError
-from mus.web.lesson_player import PROGRESS_KEY, LessonPlayer, load_progress, save_progress
-from mus.web.lesson_view import index_html, play_href, player_html
-from mus.web.saves import MemoryStorage
-from mus.web.session import Session
+from mus.web.play.deal_link import parse_deal
+from mus.web.lessons.lesson import COURSE, KINDS, Lesson, LessonError
+from mus.web.lessons.player import PROGRESS_KEY, LessonPlayer, load_progress, save_progress
+from mus.web.lessons.render import index_html, play_href, player_html
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
 
 LESSONS = Path(__file__).resolve().parent.parent / "static" / "lessons"
 
@@ -152,19 +152,19 @@ def test_a_question_waits_for_an_answer_and_says_what_was_right() -> None:
     player = LessonPlayer(ALL["grande"], "es")
     assert player.waiting and not player.next()
     html = player_html(player, embed=True)
-    assert html.count("data-lesson-seat=") == 4 and "¿Quién gana la grande?" in html
+    assert html.count('class="lplate" data-ui="answer"') == 4 and "¿Quién gana la grande?" in html
     assert player.answer("3") is False
     html = player_html(player, embed=True)
     assert "No: la respuesta es tú." in html and ALL["grande"].steps[0].ask.explain["es"] in html  # type: ignore[union-attr]
-    assert "data-lesson-seat=" not in html
+    assert 'data-ui="answer"' not in html
     assert player.answer("0") is None  # answered already
     assert player.next() and player.index == 1
 
 
 def test_each_kind_of_question_offers_its_own_controls() -> None:
-    controls = {"lance": "data-lesson-seat=", "juego_winner": "data-lesson-seat=",
+    controls = {"lance": 'class="lplate" data-ui="answer"', "juego_winner": 'class="lplate" data-ui="answer"',
                 "tantos": 'id="lesson-number"', "points": 'id="lesson-number"',
-                "descarte": "data-lesson-card=", "quiero": 'value="no quiero"'}
+                "descarte": 'data-pos="', "quiero": 'value="no quiero"'}
     seen = set()
     for lesson in ALL.values():
         player = LessonPlayer(lesson, "en")
@@ -289,8 +289,24 @@ def test_a_finished_lesson_offers_the_next_one_and_the_index_counts_it() -> None
     player = LessonPlayer(ALL["punto"])
     play_to_end(player, lambda p: p.correct())
     html = player_html(player, embed=False, next_lesson=ALL["real"])
-    assert 'data-lesson-open="real"' in html and "Siguiente: La 31 real" in html
+    assert 'data-ui="lesson" value="real"' in html and "Siguiente: La 31 real" in html
     assert 'href="lessons.html?lang=es"' in player_html(player, embed=True)
     store = MemoryStorage()
     save_progress(store, player)
     assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store), memory=False)
+
+
+def test_lessons_use_the_tables_words() -> None:
+    """One i18n table: a lesson names seats, teams, the mano and the calls as the table does."""
+    from mus.web.kit.i18n import speech, t
+
+    player = LessonPlayer(ALL["envites"], "es")
+    while not player.replay.said[player.index]:
+        assert player.next() or player.answer(player.correct()) is not None
+    html = player_html(player, embed=True)
+    for seat in range(4):
+        assert f">{t('es', 'seat', seat=seat)}<" in html
+    seat, notation = player.replay.said[player.index][-1]
+    assert f">{speech('es', notation, count=len(notation.split()) - 1)}<" in html
+    assert "Rival derecho" not in html and "vosotros" not in html
+    assert "Tanteo: nosotros" in html and ">Mano<" in html

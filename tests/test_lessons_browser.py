@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import FrameLocator, Page
 
-from mus.web.lesson import Lesson
-from mus.web.lesson_view import play_href
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.render import play_href
 from tests.browser import BOOT_TIMEOUT_MS, BootState, boot_page
 from tests.ui import py, run_axe
 
@@ -103,13 +103,13 @@ def test_two_lessons_answered_one_right_one_wrong_with_explanations(article: Boo
     index, right, explain = first_question("pares")
     assert index == 0
     before = frame_height(page, "pares")
-    pares.locator(f'[data-lesson-seat="{right}"]').click()
+    pares.locator(f'.lplate[data-ui="answer"][value="{right}"]').click()
     pares.locator(".lverdict.is-right").wait_for()
     assert pares.locator(".lexplain").inner_text() == explain
 
     _, right, explain = first_question("grande")
     wrong = str((int(right) + 1) % 4)
-    grande.locator(f'[data-lesson-seat="{wrong}"]').click()
+    grande.locator(f'.lplate[data-ui="answer"][value="{wrong}"]').click()
     grande.locator(".lverdict.is-wrong").wait_for()
     assert grande.locator(".lexplain").inner_text() == explain
     assert "No: la respuesta es" in grande.locator(".lverdict").inner_text()
@@ -123,7 +123,7 @@ def test_two_lessons_answered_one_right_one_wrong_with_explanations(article: Boo
             .getBoundingClientRect().height - h) <= 1""", arg=[lesson_id, content_height(frame)])
     # ... and shrinks back when the content does (the next step has no count and no answer yet).
     tall = frame_height(page, "pares")
-    pares.locator('[data-lesson-ui="next"]').click()
+    pares.locator('[data-ui="step"][value="next"]').click()
     pares.locator('article[data-step="1"]').wait_for()
     page.wait_for_function("""([h]) => Math.abs(document.querySelector('[data-mus-lesson=pares] iframe')
         .getBoundingClientRect().height - h) <= 1""", arg=[content_height(pares)])
@@ -145,9 +145,9 @@ def test_index_remembers_progress_after_a_reload(index: BootState) -> None:
     page = index.page
     assert page.locator("[data-lesson-item]").count() == len(list(LESSONS.glob("*.json")))
     assert page.locator('[data-lesson-item="chica"]').get_attribute("data-progress") == "new"
-    page.click('[data-lesson-open="chica"]')
+    page.click('[data-ui="lesson"][value="chica"]')
     _, right, _ = first_question("chica")
-    page.click(f'[data-lesson-seat="{right}"]')
+    page.click(f'.lplate[data-ui="answer"][value="{right}"]')
     page.wait_for_selector(".lverdict.is-right")
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -161,7 +161,7 @@ def test_index_remembers_progress_after_a_reload(index: BootState) -> None:
 
 def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
     page = index.page
-    page.click('[data-lesson-open="cuenta"]')
+    page.click('[data-ui="lesson"][value="cuenta"]')
     page.click("a.play")
     page.wait_for_url(re.compile(r"/index\.html"))
     page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -169,7 +169,7 @@ def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
     expected = lesson("cuenta").start()
     cards = [c.get_attribute("data-card") for c in page.query_selector_all('[data-hand="0"] [data-card]')]
     assert cards == expected.hand(0)
-    game = py(page, "import json; from mus.web import app as _a; g = _a._app.session.game; "
+    game = py(page, "import json; from mus.web.dom import play as _a; g = _a._app.session.game; "
                     "json.dumps({'hands': [g.hand(s) for s in range(4)], 'score': g.score, 'mano': g.mano})")
     assert game == {"hands": [expected.hand(s) for s in range(4)], "score": [37, 37], "mano": 0}
     assert "deal=" not in page.url  # a reload resumes the game instead of dealing again
@@ -180,7 +180,7 @@ def test_play_this_hand_starts_a_game_with_that_deal(index: BootState) -> None:
     page.goto(page.url.split("index.html")[0] + play_link("real"))
     page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert asked and "partida a medias" in asked[0]
-    still = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.score)")
+    still = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.score)")
     assert still == [37, 37] and "deal=" not in page.url
     assert index.console_errors == []
 
@@ -198,9 +198,9 @@ def test_a_lesson_works_when_storage_throws(browser: Any, base_url: str) -> None
         page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("() => { try { localStorage; return false } catch (e) { return true } }")
         assert page.locator(".ltitle").inner_text() == "Órdago"
-        page.click('[data-lesson-ui="next"]')
+        page.click('[data-ui="step"][value="next"]')
         _, right, _ = [(i, a, "") for i, a in sorted(lesson("ordago").replay().answers.items())][0]
-        page.click(f'[data-lesson-ui="answer"][value="{right}"]')
+        page.click(f'.lquestion [data-ui="answer"][value="{right}"]')
         page.wait_for_selector(".lverdict.is-right")
         assert page.locator(".lverdict").inner_text() == "Right!"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 320

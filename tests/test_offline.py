@@ -45,7 +45,7 @@ def copy_site(dest: Path) -> Path:
 IMPORTED_BEFORE_PYSCRIPT_JS = """() => JSON.parse(window.__mus.pyodide.runPython(`
 import json, sys
 names = list(sys.modules)
-json.dumps([names.index(m) < names.index("pyscript") for m in ("mus.game", "mus.web.app")])
+json.dumps([names.index(m) < names.index("pyscript") for m in ("mus.game", "mus.web.dom.play")])
 `))"""
 SUB_FOLDER = "juegos/mus/"
 

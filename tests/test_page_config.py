@@ -1,11 +1,19 @@
-"""Every page boots PyScript with one inline config: our interpreter module, and the PyScript
-plugins no page uses switched off (they would be fetched and run at every start)."""
+"""Every page boots PyScript with one inline config, written from ``pyscript.toml``: our
+interpreter module, and the PyScript plugins no page uses switched off (they would be fetched
+and run at every start)."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
-from tools.page_config import Config, page_configs, plugins
+import pytest
+
+from tools.page_config import (
+    SOURCE, Config, PageConfigError, config_drift, page_configs, plugins, python_pages, source_config,
+    write_page_configs,
+)
 from tools.pyscript_modules import core_bundle
 from tools.vendor import ROOT, VENDOR_DIR
 
@@ -17,6 +25,7 @@ def configs_by_page() -> dict[str, tuple[list[Config], list[Config]]]:
 
 
 def test_pages_share_one_config_with_our_interpreter() -> None:
+    assert [p.name for p in python_pages(ROOT)] == sorted(PAGES)
     py = {}
     for name, (configs, _) in configs_by_page().items():
         assert len(configs) == 1, (name, configs)
@@ -24,7 +33,35 @@ def test_pages_share_one_config_with_our_interpreter() -> None:
         assert not toml, name  # inline JSON: no config file, no TOML parser to fetch
     assert len({json.dumps(c, sort_keys=True) for c in py.values()}) == 1, py
     assert py["index.html"]["interpreter"] == "./static/pyodide-start.mjs"
-    assert not (ROOT / "pyscript.toml").exists()
+
+
+def test_each_pages_inline_config_is_pyscript_toml() -> None:
+    """pyscript.toml is the one source: a page whose inline config differs fails here (run
+    `python3 -m tools.vendor`, which writes it into the pages)."""
+    assert config_drift(ROOT) == [], f"run `python3 -m tools.vendor` to write {SOURCE} into these pages"
+    source = source_config(ROOT)
+    for name, (py, mpy) in configs_by_page().items():
+        assert py == [(source["py"], False)], name
+        assert mpy == [(source["mpy"], False)], name
+
+
+def test_the_build_writes_pyscript_toml_into_the_pages(tmp_path: Path) -> None:
+    for name in (*PAGES, SOURCE, "article.html"):
+        shutil.copy2(ROOT / name, tmp_path / name)
+    toml = tmp_path / SOURCE
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"!py-game", ', ""), encoding="utf-8")
+    assert config_drift(tmp_path) == sorted(PAGES)  # article.html runs no Python
+    assert write_page_configs(tmp_path) == sorted(PAGES)
+    assert config_drift(tmp_path) == [] and write_page_configs(tmp_path) == []
+    for name in PAGES:
+        py, mpy = page_configs((tmp_path / name).read_text(encoding="utf-8"), tmp_path)
+        assert "!py-game" not in py[0][0]["plugins"] and "!py-game" not in mpy[0][0]["plugins"]  # type: ignore[operator]
+        # only the configs changed: the rest of the page is as it was
+        before, after = (ROOT / name).read_text(encoding="utf-8"), (tmp_path / name).read_text(encoding="utf-8")
+        assert before.replace('"!py-game", ', "") == after
+    (tmp_path / "index.html").write_text("<script type=\"py\">print(1)</script>", encoding="utf-8")
+    with pytest.raises(PageConfigError, match="index.html: expected"):
+        write_page_configs(tmp_path)
 
 
 def test_unused_plugins_are_off_and_exist() -> None:

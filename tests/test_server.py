@@ -21,7 +21,7 @@ from tools.precompress import brotli_path, decompress, is_current, precompress
 from tools.serve import accepted_encodings
 from tools import vendor
 from tools.pyscript_modules import pyscript_package
-from tools.vendor import (EXTRA_MODULES, EXTRA_ZIP_NAME, PYSCRIPT_UNUSED, build_mus_zip, mus_sources,
+from tools.vendor import (EXTRA_ZIP_NAME, extra_sources, PYSCRIPT_UNUSED, build_mus_zip, mus_sources,
                           mus_zip_is_stale)
 
 EXPECTED_TYPES = {
@@ -200,15 +200,15 @@ def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
     contents = zip_contents(body)
     names = set(contents)
     expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}c" for p in mus_sources(ROOT / "mus")}
-    extra = {f"{path}c" for path in EXTRA_MODULES}
+    extra = {f"{p.relative_to(ROOT).as_posix()}c" for p in extra_sources()}
     runtime = {f"{path}c" for path in pyscript_package(ROOT / "static" / "vendor" / "pyscript")
                if path not in PYSCRIPT_UNUSED}
     assert "pyscript/__init__.pyc" in runtime
-    assert extra < expected and "mus/web/replay.pyc" in extra
+    assert extra < expected and "mus/web/replay/model.pyc" in extra and "mus/web/lessons/__init__.pyc" in extra
     # the sprite rides along: one request, read by Python
     assert names == (expected - extra) | runtime | {"deck.svg"}
     assert contents["deck.svg"] == (ROOT / "static" / "deck.svg").read_bytes()
-    assert "mus/web/main.pyc" in names
+    assert "mus/web/dom/main.pyc" in names and "mus/web/kit/i18n.pyc" in names
     assert not any("__pycache__" in n or not n.endswith(".pyc") for n in expected)
     status, _, extra_body = get(dev_server + "static/" + EXTRA_ZIP_NAME)
     assert status == 200
@@ -311,7 +311,7 @@ def test_accepted_encodings_reads_the_header() -> None:
 URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
 
 
-@pytest.mark.parametrize("name", ["index.html", "lessons.html", "embed.html", "static/style.css", "mus/web/main.py",
+@pytest.mark.parametrize("name", ["index.html", "lessons.html", "embed.html", "static/style.css", "mus/web/dom/main.py",
                                   "manifest.webmanifest", "static/pwa.js", "tools/sw.template.js"])
 def test_page_sources_reference_no_other_origin(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")

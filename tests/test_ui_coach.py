@@ -11,7 +11,7 @@ from tests.ui import assert_no_hidden_cards, play_until_overlay, py, start_game,
 
 pytestmark = pytest.mark.browser
 
-REASONS = ("import json; from mus.ai import explain; from mus.web import app as _a; "
+REASONS = ("import json; from mus.ai import explain; from mus.web.dom import play as _a; "
            "s = _a._app.session; json.dumps([explain(r, 'es') for _, r in s.hand_reasons({hand}, {seats})])")
 
 
@@ -36,7 +36,7 @@ def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
     # Every lance not settled yet: grande too, unless the bots settled it with a deje before
     # the player's first call (then the deal decides, so this waits for any lance).
     page.wait_for_selector(".coach [data-coach]", timeout=20_000)
-    expected = py(page, "import json; from mus.ai import coach; from mus.web import app as _a; "
+    expected = py(page, "import json; from mus.ai import coach; from mus.web.dom import play as _a; "
                         "g = _a._app.session.game; json.dumps(coach(g.observation(0))['lances'])")
     assert expected and set(expected) <= {"grande", "chica", "pares", "juego", "punto"}
     lances = [e.get_attribute("data-coach") for e in page.query_selector_all(".coach [data-coach]")]
@@ -47,7 +47,7 @@ def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
 
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"]
-    hand = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.showdown_index())")
+    hand = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.showdown_index())")
     partner = py(page, REASONS.format(hand=hand, seats=(2,)))
     lines = page.locator('[data-reasons="2"] li').all_inner_texts()
     assert lines == (partner or ["Tu compañero no tuvo que decidir nada."])
@@ -56,10 +56,10 @@ def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
     assert not any(line in overlay for line in rivals if line not in partner)
 
     # The reasons are in the save: a reload keeps them.
-    kept = py(page, "import json; from mus.web import app as _a; json.dumps(len(_a._app.session.saved.reasons))")
+    kept = py(page, "import json; from mus.web.dom import play as _a; json.dumps(len(_a._app.session.saved.reasons))")
     assert kept > 0
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-    again = py(page, "import json; from mus.web import app as _a; json.dumps(len(_a._app.session.saved.reasons))")
+    again = py(page, "import json; from mus.web.dom import play as _a; json.dumps(len(_a._app.session.saved.reasons))")
     assert again == kept
     assert not instant.console_errors, instant.console_errors

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import mus
-from mus.web.saves import Saved, encode_save
-from mus.web.settings import Settings
+from mus.web.play.saves import Saved, encode_save
+from mus.web.play.settings import Settings
 from tests.browser import BootState
 from tests.ui import py
 
@@ -239,7 +239,7 @@ def show_state(page: Any, name: str) -> None:
     # one task: no bot move of the previous position can write its save in between
     page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
                   [_save(mano, actions, **DEALS.get(name, {})),
-                   "from mus.web import app as _a; s = _a._app.session; s.saved = None; s.review = False; "
+                   "from mus.web.dom import play as _a; s = _a._app.session; s.saved = None; s.review = False; "
                    "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
     page.wait_for_timeout(30)
     if name == "discard":
@@ -316,7 +316,7 @@ def _problems(page: Any, panel: bool) -> list[str]:
 
 
 def _set_lang(page: Any, lang: str) -> None:
-    py(page, f"import json; from mus.web import app as _a; _a._app.session.set_setting('lang', {lang!r}); "
+    py(page, f"import json; from mus.web.dom import play as _a; _a._app.session.set_setting('lang', {lang!r}); "
              "_a._app.render(); json.dumps(1)")
 
 
@@ -426,11 +426,11 @@ def test_quick_amounts_and_a_reload_keep_the_choices(instant: BootState) -> None
 def test_count_focus_and_enter(instant: BootState) -> None:
     page = instant.page
     show_state(page, "count")
-    py(page, "import json; from mus.web import app as _a; _a._app.page.overlay_open = ''; _a._app.render(); json.dumps(1)")
+    py(page, "import json; from mus.web.dom import play as _a; _a._app.page.overlay_open = ''; _a._app.render(); json.dumps(1)")
     assert page.evaluate("() => document.activeElement.dataset.action") == "continuar"
     page.keyboard.press("Enter")
     page.wait_for_function("() => !document.querySelector('#overlay.open')")
-    assert py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.saved.acked)") == 1
+    assert py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.saved.acked)") == 1
 
 
 def test_a_reload_keeps_selected_cards(instant: BootState) -> None:

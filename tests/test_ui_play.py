@@ -47,7 +47,7 @@ def test_a_whole_juego_by_clicking_legal_buttons(instant: BootState) -> None:
             continue
         if s["phase"] not in axe:
             axe[s["phase"]] = run_axe(page)
-        legal = py(page, "import json; from mus.web import app as _a; "
+        legal = py(page, "import json; from mus.web.dom import play as _a; "
                          "json.dumps(_a._app.session.game.observation(0)['legal_actions'])")
         assert set(s["actions"]) <= set(legal), (s["actions"], legal)
         if scans < 40:  # nobody else's cards are on the page while a hand is played
@@ -59,7 +59,7 @@ def test_a_whole_juego_by_clicking_legal_buttons(instant: BootState) -> None:
         pytest.fail("no end of partida after 3000 choices")
     assert page.get_attribute("html", "data-phase") == "fin"
     assert showdowns >= 1 and clicks >= 4
-    history = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.history)")
+    history = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.history)")
     assert showdowns == len(history)
     assert history[-1]["juego_winner"] in (0, 1)
     assert max(history[-1]["score"]) >= 30
@@ -75,14 +75,14 @@ def test_rematch_starts_a_new_partida(instant: BootState) -> None:
     assert page.locator('[data-hand="0"] [data-card]').count() == 4
     assert page.text_content('[data-score="0"]') == "0"
     assert page.text_content('[data-score="1"]') == "0"
-    rules = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.rules.to_dict())")
+    rules = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.rules.to_dict())")
     assert rules["target"] == 30 and rules["juegos_to_win"] == 1
 
 
 def test_scores_show_tantos_and_stones(instant: BootState) -> None:
     page = instant.page
     play_until_overlay(page, 200)
-    score = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.score)")
+    score = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.score)")
     assert [int(page.text_content(f'[data-score="{t}"]') or -1) for t in (0, 1)] == score
     assert page.locator(".score .stones").count() == 2
 

@@ -29,8 +29,8 @@ PANEL_JS = """() => {
     log: [...document.querySelectorAll('#replay .rp-log li')].map((li) => li.textContent),
     count: document.querySelector('#replay .rp-count')?.textContent || null,
     link: document.querySelector('[data-replay-link]').value,
-    next: !document.querySelector('[data-replay="next"]').disabled,
-    prev: !document.querySelector('[data-replay="prev"]').disabled,
+    next: !document.querySelector('[data-ui="step"][value="next"]').disabled,
+    prev: !document.querySelector('[data-ui="step"][value="prev"]').disabled,
     appInert: document.getElementById('app').hasAttribute('inert'),
   };
 }"""
@@ -42,7 +42,7 @@ def panel(page: Any) -> dict[str, Any]:
 
 def click_step(page: Any, move: str) -> dict[str, Any]:
     before = panel(page)["step"]
-    page.click(f'#replay [data-replay="{move}"]')
+    page.click(f'#replay [data-ui="step"][value="{move}"]')
     page.wait_for_function("s => Number(document.querySelector('[data-replay-step]').dataset.replayStep) !== s",
                            arg=before)
     return panel(page)
@@ -85,12 +85,12 @@ def test_step_forward_and_back_keeps_log_in_sync(instant: BootState, replay_open
 
 def test_whose_view(instant: BootState, replay_opened: dict[str, Any]) -> None:
     page = instant.page
-    page.click('[data-replay-view="all"]')
+    page.click('[data-setting="viewer"][value="all"]')
     page.wait_for_function("() => document.querySelectorAll('#replay .card.face').length === 16")
     everyone = panel(page)["hands"]
     assert all(len(hand) == 4 for hand in everyone)
     assert everyone[0] == replay_opened["hands"][0]
-    page.click('[data-replay-view="1"]')
+    page.click('[data-setting="viewer"][value="1"]')
     page.wait_for_function("() => document.querySelectorAll('#replay .card.face').length === 4")
     seat1 = panel(page)["hands"]
     assert seat1 == [None, everyone[1], None, None]
@@ -98,7 +98,7 @@ def test_whose_view(instant: BootState, replay_opened: dict[str, Any]) -> None:
     for seat in (0, 2, 3):  # nothing of the hidden hands is on the page, by name or by card
         for label in everyone[seat]:
             assert label not in html
-    page.click('[data-replay-view="0"]')
+    page.click('[data-setting="viewer"][value="0"]')
     page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
     assert run_axe(page) == []
 
@@ -131,7 +131,7 @@ def test_share_link_opens_the_replay_in_a_fresh_page_without_touching_the_save(
         assert "No se puede abrir" in fresh.text_content("#replay .rp-error")
         assert fresh.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')") == saved
 
-        fresh.click('#replay [data-replay="close"]')
+        fresh.click('#replay [data-ui="close-replay"]')
         fresh.wait_for_selector("#replay", state="hidden")
         assert "#" not in fresh.url and not fresh.evaluate("() => document.getElementById('app').hasAttribute('inert')")
     finally:
@@ -140,7 +140,7 @@ def test_share_link_opens_the_replay_in_a_fresh_page_without_touching_the_save(
 
 def test_manos_list_opens_each_finished_hand(instant: BootState, replay_opened: dict[str, Any]) -> None:
     page = instant.page
-    page.click('#replay [data-replay="close"]')
+    page.click('#replay [data-ui="close-replay"]')
     page.wait_for_selector("#replay", state="hidden")
     assert page.locator('#overlay [data-action="continuar"]').is_visible()  # back at the count
     page.click('#overlay [data-action="continuar"]')
@@ -148,10 +148,10 @@ def test_manos_list_opens_each_finished_hand(instant: BootState, replay_opened: 
     page.wait_for_selector("#replay .rp-manos li")
     items = page.locator("#replay .rp-manos li").count()
     assert items >= 1
-    page.click('#replay [data-replay="open"] >> nth=0')
+    page.click('#replay [data-ui="replay"] >> nth=0')
     page.wait_for_selector("#replay [data-replay-step]")
     assert panel(page)["title"].startswith("Jugada ")
-    page.click('#replay [data-replay="back"]')
+    page.click('#replay [data-ui="manos"]')
     page.wait_for_selector("#replay .rp-manos")
     page.keyboard.press("Escape")
     page.wait_for_selector("#replay", state="hidden")
@@ -162,7 +162,7 @@ def test_reasons_and_coach_per_step(instant: BootState, replay_opened: dict[str,
     page = instant.page
     if not page.locator("#replay [data-replay-step]").count():  # reopen the first hand if needed
         page.click('#topbar [data-ui="manos"]')
-        page.click('#replay [data-replay="open"] >> nth=-1')
+        page.click('#replay [data-ui="replay"] >> nth=-1')
     page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
     assert "Entrenador · Tú" in page.text_content("#replay [data-replay-coach]")
     for _ in range(40):  # the first bot action of the hand explains itself
@@ -178,19 +178,19 @@ def test_mount_replay_entry_point_for_other_pages(instant: BootState, replay_ope
     """``mount_replay(code, element_id)`` (for embed.html) fills just its element."""
     page = instant.page
     code = replay_opened["link"].split("#mano=")[1]
-    if page.locator('#replay [data-replay="close"]').is_visible():
-        page.click('#replay [data-replay="close"]')
+    if page.locator('#replay [data-ui="close-replay"]').is_visible():
+        page.click('#replay [data-ui="close-replay"]')
         page.wait_for_selector("#replay", state="hidden")
     page.evaluate("() => { const d = document.createElement('div'); d.id = 'embed-test'; document.body.append(d); }")
     try:
-        mode = py(page, "import json; from mus.web.replay_dom import mount_replay; "
+        mode = py(page, "import json; from mus.web.dom.replay import mount_replay; "
                         f"json.dumps(mount_replay({code!r}, 'embed-test', 'en').mode)")
         assert mode == "replay"
         assert page.text_content("#embed-test #replay-title") == "Shared hand"
-        assert not page.locator('#embed-test [data-replay="close"]').count()
-        page.click('#embed-test [data-replay="next"]')
+        assert not page.locator('#embed-test [data-ui="close-replay"]').count()
+        page.click('#embed-test [data-ui="step"][value="next"]')
         page.wait_for_selector('#embed-test [data-replay-step="1"]')
-        bad = py(page, "import json; from mus.web.replay_dom import mount_replay; "
+        bad = py(page, "import json; from mus.web.dom.replay import mount_replay; "
                        "json.dumps(mount_replay('AAoB', 'embed-test', 'en').mode)")
         assert bad == "error" and "cannot be opened" in page.text_content("#embed-test .rp-error")
     finally:
@@ -209,8 +209,8 @@ def test_a_shared_hand_shows_in_the_embed_frame(instant: BootState, replay_opene
         frame.wait_for_selector("#lesson .rp-panel")
         assert frame.text_content("#lesson #replay-title") == "Jugada compartida"
         assert frame.evaluate("() => document.getElementById('embed').getBoundingClientRect().height") > 300
-        frame.click('#lesson [data-replay="next"]')
+        frame.click('#lesson [data-ui="step"][value="next"]')
         frame.wait_for_selector('#lesson [data-replay-step="1"]')
-        assert not frame.locator('#lesson [data-replay="close"]').count()
+        assert not frame.locator('#lesson [data-ui="close-replay"]').count()
     finally:
         frame.close()

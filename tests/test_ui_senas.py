@@ -27,7 +27,7 @@ def seeded(browser: Any, base_url: str) -> Iterator[BootState]:
 
 
 def _observation(page: Any) -> dict[str, Any]:
-    result: dict[str, Any] = py(page, "import json; from mus.web import app as _a; "
+    result: dict[str, Any] = py(page, "import json; from mus.web.dom import play as _a; "
                                       "json.dumps(_a._app.session.game.observation(0))")
     return result
 

@@ -211,7 +211,7 @@ def test_command_line_tools_stay_out_of_mus_zip() -> None:
 
 
 def _module_imports(module: str) -> set[str]:
-    """What ``module`` (a path such as ``mus/web/app.py``) imports at its top level."""
+    """What ``module`` (a path such as ``mus/web/dom/play.py``) imports at its top level."""
     name = module.removesuffix(".py").replace("/", ".")
     package = name.removesuffix(".__init__") if name.endswith(".__init__") else name.rpartition(".")[0]
     return set(_top_level_imports((vendor.ROOT / module).read_text(encoding="utf-8"), package))
@@ -220,14 +220,15 @@ def _module_imports(module: str) -> set[str]:
 def test_what_mus_zip_imports_needs_nothing_from_the_second_zip() -> None:
     """The table starts from mus.zip alone: none of its modules imports one of EXTRA_MODULES
     as it is imported (only inside a function, after load_extra). The lessons' side holds them."""
-    extra = {name.removesuffix(".py").replace("/", ".") for name in vendor.EXTRA_MODULES}
+    extra_paths = {p.relative_to(vendor.ROOT).as_posix() for p in vendor.extra_sources()}
+    extra = {name.removesuffix(".py").replace("/", ".").removesuffix(".__init__") for name in extra_paths}
     modules = {p.relative_to(vendor.ROOT).as_posix() for p in vendor.mus_sources(vendor.MUS_SRC)}
-    assert {name.replace(".", "/") + ".py" for name in extra} <= modules
-    assert "mus.web.deal_link" in _module_imports("mus/web/lesson_view.py")  # it sees imports
-    app = _module_imports("mus/web/app.py")
-    assert "mus.web.extra" in app and "mus.web.replay_dom" not in app  # not those of functions
+    assert extra_paths < modules and {"mus.records", "mus.web.replay.model", "mus.web.lessons"} <= extra
+    assert "mus.web.kit.links" in _module_imports("mus/web/lessons/render.py")  # it sees imports
+    app = _module_imports("mus/web/dom/play.py")
+    assert "mus.web.dom.extra" in app and "mus.web.dom.replay" not in app  # not those of functions
     needs = {module: sorted(_module_imports(module) & extra) for module in sorted(modules)
-             if module not in vendor.EXTRA_MODULES}
+             if module not in extra_paths}
     assert {module: found for module, found in needs.items() if found} == {}
 
 

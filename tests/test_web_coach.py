@@ -7,11 +7,12 @@ import json
 
 import mus
 from mus.ai import coach, explain
-from mus.web.render import regions
-from mus.web.saves import SAVE_KEY, SCHEMA, MemoryStorage, Saved, load_save, write_save
-from mus.web.session import Session
-from mus.web.settings import Settings
-from mus.web.view import build_view
+from mus.web.play.render import regions
+from mus.web.play.saves import SAVE_KEY, SCHEMA, Saved, load_save, write_save
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
+from mus.web.play.settings import Settings
+from mus.web.play.view import build_view
 
 
 def _session(**settings: str) -> Session:

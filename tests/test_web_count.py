@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 import mus
-from mus.web.render import regions
-from mus.web.saves import MemoryStorage, Saved
-from mus.web.session import Session
-from mus.web.view import build_view, hand_name
+from mus.web.play.render import regions
+from mus.web.play.saves import Saved
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
+from mus.web.play.view import build_view, hand_name
 
 HANDS = ["RRC6", "7654", "CCSA", "3322"]  # seat 0 mano; seat 3 holds duples (3 = rey, 2 = as)
 

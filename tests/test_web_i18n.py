@@ -7,8 +7,8 @@ import re
 import pytest
 
 from mus.cards import RANKS, SUITS
-from mus.web import i18n
-from mus.web.i18n import card_name, reason_text, speech, spoken_ledger, stones, t
+from mus.web.kit import i18n, i18n_extra  # noqa: F401  (the replays' and lessons' texts: the whole table)
+from mus.web.kit.i18n import card_name, reason_text, speech, spoken_ledger, stones, t
 
 def test_both_languages_have_the_same_keys() -> None:
     assert set(i18n.STRINGS["es"]) == set(i18n.STRINGS["en"])

@@ -11,10 +11,10 @@ import pytest
 
 import mus
 import mus.ai
-from mus.web.i18n import card_name
-from mus.web.links import code_from_fragment
-from mus.web.replay import Replay, manos_view, replay_view
-from mus.web.replay_render import replay_html
+from mus.web.kit.i18n import card_name
+from mus.web.kit.links import code_from_fragment
+from mus.web.replay.model import Replay, manos_view, replay_view
+from mus.web.replay.render import replay_html
 
 
 def hand_with_a_serve() -> tuple[mus.Game, int]:
@@ -112,8 +112,8 @@ def test_manos_list_newest_first() -> None:
 
 
 def played_session() -> Any:
-    from mus.web.saves import MemoryStorage
-    from mus.web.session import Session
+    from mus.web.kit.storage import MemoryStorage
+    from mus.web.play.session import Session
 
     s = Session(MemoryStorage(), instant=True)
     s.new_game(seed=11)

@@ -7,12 +7,12 @@ import json
 import pytest
 
 import mus
-from mus.web.saves import (
-    ASIDE_PREFIX, SAVE_KEY, SCHEMA, SETTINGS_KEY, STATS_KEY, MemoryStorage, SafeStorage, Saved,
-    count_hand, count_partida, decode_save, empty_stats, load_save, load_settings, load_stats,
-    write_save, write_settings,
+from mus.web.play.saves import (
+    ASIDE_PREFIX, SAVE_KEY, SCHEMA, SETTINGS_KEY, STATS_KEY, Saved, count_hand, count_partida, decode_save,
+    empty_stats, load_save, load_settings, load_stats, write_save, write_settings,
 )
-from mus.web.settings import Settings
+from mus.web.kit.storage import MemoryStorage, SafeStorage
+from mus.web.play.settings import Settings
 
 LEVELS = [None, "normal", "normal", "normal"]
 
@@ -88,7 +88,7 @@ def test_bad_saves_are_moved_aside_not_wiped(make, why: str) -> None:
 
 
 def test_two_bad_saves_in_the_same_millisecond_keep_both() -> None:
-    from mus.web.saves import move_aside
+    from mus.web.play.saves import move_aside
 
     store = MemoryStorage()
     a = move_aside(store, "one", now_ms=5)
@@ -232,7 +232,7 @@ def test_a_save_from_the_current_schema_without_revision_keeps_working() -> None
 
 
 def test_a_stale_window_never_writes_an_older_partida_over_a_newer_one() -> None:
-    from mus.web.session import Session
+    from mus.web.play.session import Session
 
     store = MemoryStorage()
     a = Session(store)
@@ -265,7 +265,7 @@ def test_a_stale_window_never_writes_an_older_partida_over_a_newer_one() -> None
 
 
 def test_a_window_follows_the_storage_event() -> None:
-    from mus.web.session import Session
+    from mus.web.play.session import Session
 
     store = MemoryStorage()
     a, b = Session(store), Session(store)
@@ -282,7 +282,7 @@ def test_a_window_follows_the_storage_event() -> None:
 
 
 def test_a_bot_choice_made_before_another_window_moved_on_is_not_played() -> None:
-    from mus.web.session import Session
+    from mus.web.play.session import Session
 
     store = MemoryStorage()
     a = Session(store)

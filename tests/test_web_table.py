@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import mus
-from mus.web import i18n
-from mus.web.render import regions
-from mus.web.saves import SAVE_KEY, MemoryStorage, Saved, decode_save, encode_save, stored_rev
-from mus.web.session import Session
-from mus.web.view import build_view
+from mus.web.kit import i18n
+from mus.web.play.render import regions
+from mus.web.play.saves import SAVE_KEY, Saved, decode_save, encode_save, stored_rev
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
+from mus.web.play.view import build_view
 
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
 

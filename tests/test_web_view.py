@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 import mus
-from mus.web.i18n import card_name
-from mus.web.deckart import DeckArt
-from mus.web.render import log_lines, regions
-from mus.web.saves import SAVE_KEY, MemoryStorage
-from mus.web.session import Session
-from mus.web.view import build_view
+from mus.web.kit.i18n import card_name
+from mus.web.kit.deckart import DeckArt
+from mus.web.play.render import log_lines, regions
+from mus.web.play.saves import SAVE_KEY
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
+from mus.web.play.view import build_view
 
 ROOT = Path(__file__).resolve().parent.parent
 ART = DeckArt((ROOT / "static" / "deck.svg").read_text(encoding="utf-8"))

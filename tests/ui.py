@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from mus.web.i18n import card_name
+from mus.web.kit.i18n import card_name
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -46,7 +46,7 @@ def py(page: Page, code: str) -> Any:
 
 def hidden_hands(page: Page) -> list[list[str]]:
     """The partner's and rivals' current cards, read from the app's game in the page."""
-    return py(page, "import json; from mus.web import app as _a; "
+    return py(page, "import json; from mus.web.dom import play as _a; "
                     "json.dumps([_a._app.session.game.hand(s) for s in (1, 2, 3)])")
 
 
@@ -119,7 +119,7 @@ def assert_no_hidden_cards(page: Page) -> None:
     next hand is already dealt, so a name on the page cannot tell a shown card from a leak."""
     import re
 
-    at_count = py(page, "import json; from mus.web import app as _a; "
+    at_count = py(page, "import json; from mus.web.dom import play as _a; "
                         "json.dumps(_a._app.session.showdown_index() is not None)")
     assert not at_count, "a count is on screen: check hidden cards while a hand is played"
     hands = hidden_hands(page)
@@ -127,7 +127,7 @@ def assert_no_hidden_cards(page: Page) -> None:
     for value in page.evaluate(ATTRIBUTES_JS):
         tokens.update(re.split(r"[^0-9A-Za-z]+", value))
     html = page.evaluate("() => document.documentElement.outerHTML")
-    seed = py(page, "import json; from mus.web import app as _a; json.dumps(_a._app.session.game.seed)")
+    seed = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.seed)")
     assert "data-seed" not in html and "seed" not in page.evaluate("() => Object.keys(document.documentElement.dataset)")
     if seed >= 10_000:  # a short number could be anything on the page; a drawn 32-bit seed is not
         assert str(seed) not in tokens, "the deal seed is in an attribute"

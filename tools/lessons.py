@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mus.web.lesson import COURSE, Lesson, LessonError
+from mus.web.lessons.lesson import COURSE, Lesson, LessonError
 
 LESSONS = Path(__file__).resolve().parent.parent / "static" / "lessons"
 

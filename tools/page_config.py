@@ -1,4 +1,16 @@
-"""Which optional parts of PyScript's core the site's pages load. Standard library only.
+"""The pages' PyScript config: written from ``pyscript.toml``, and which optional parts of
+PyScript's core the pages load. Standard library only.
+
+``pyscript.toml`` at the top of the site is the single source of the config: ``[py]`` for the
+Pyodide pages, ``[mpy]`` for MicroPython. ``write_page_configs`` (run by ``tools/vendor.py``
+and ``tools/serve.py``) writes it inline into every top-level page that runs Python, as JSON:
+``[py]`` into the ``config='…'`` attribute of its ``<script type="py">``, ``[mpy]`` into its
+``<mpy-config>``. A page therefore fetches no config file and loads no TOML parser, and
+``config_drift`` says which pages differ from the file (``tests/test_page_config.py``).
+
+>>> inline_config('<mpy-config>{}</mpy-config><script type="py" config=\\'{}\\'>x</script>',
+...               {"py": {"interpreter": "./i.mjs"}, "mpy": {"plugins": ["!a"]}})
+'<mpy-config>{"plugins": ["!a"]}</mpy-config><script type="py" config=\\'{"interpreter": "./i.mjs"}\\'>x</script>'
 
 PyScript's core loads every plugin of its table (``core-*.js``: ``"py-editor": () =>
 import("./py-editor-….js")``, …) once per interpreter type it knows (``py`` and ``mpy``),
@@ -30,6 +42,70 @@ _CONFIG_FILE = re.compile(r"^\S+\.(\w+)(?:\?\S*)?$")
 TOML_CHUNK = re.compile(r"^toml-")
 
 Config = tuple[dict[str, object], bool]  # the parsed config, and whether it is TOML
+SOURCE = "pyscript.toml"  # at the site's root: the config of every page
+SECTIONS = ("py", "mpy")
+# The inline configs the build writes: the attribute's value, the element's text.
+_PY_INLINE = re.compile(r"""(<script[^>]*\stype="py"[^>]*\sconfig=')([^']*)(')""")
+_MPY_INLINE = re.compile(r"(<mpy-config[^>]*>)([^<]*)(</mpy-config>)")
+
+
+class PageConfigError(ValueError):
+    """``pyscript.toml`` cannot be written into a page: the message says why."""
+
+
+def source_config(root: Path) -> dict[str, dict[str, object]]:
+    """``pyscript.toml``'s sections, {"py": {...}, "mpy": {...}}."""
+    data = tomllib.loads((root / SOURCE).read_text(encoding="utf-8"))
+    if sorted(data) != sorted(SECTIONS) or not all(isinstance(data[s], dict) for s in SECTIONS):
+        raise PageConfigError(f"{SOURCE}: expected the sections [py] and [mpy], got {sorted(data)}")
+    return {section: data[section] for section in SECTIONS}
+
+
+def _json(config: dict[str, object]) -> str:
+    text = json.dumps(config, ensure_ascii=False, sort_keys=True)
+    if "'" in text or "<" in text or "&" in text:  # it goes into an attribute and an element as is
+        raise PageConfigError(f"{SOURCE}: a value with ', < or & cannot be written inline: {text}")
+    return text
+
+
+def inline_config(html: str, config: dict[str, dict[str, object]]) -> str:
+    """``html`` with its inline PyScript configs replaced by ``config``'s sections."""
+    html = _PY_INLINE.sub(lambda m: m.group(1) + _json(config["py"]) + m.group(3), html)
+    return _MPY_INLINE.sub(lambda m: m.group(1) + _json(config["mpy"]) + m.group(3), html)
+
+
+def python_pages(root: Path) -> list[Path]:
+    """The top-level pages that run Python (a ``<script type="py">``)."""
+    return [p for p in sorted(root.glob("*.html")) if 'type="py"' in p.read_text(encoding="utf-8")]
+
+
+def config_drift(root: Path) -> list[str]:
+    """The pages whose inline config is not ``pyscript.toml``'s, or that have none to write."""
+    config = source_config(root)
+    out = []
+    for page in python_pages(root):
+        html = page.read_text(encoding="utf-8")
+        if not (_PY_INLINE.search(html) and _MPY_INLINE.search(html)) or inline_config(html, config) != html:
+            out.append(page.name)
+    return out
+
+
+def write_page_configs(root: Path) -> list[str]:
+    """Write ``pyscript.toml`` into every page that runs Python; return the pages changed.
+    A page without an inline ``<script type="py" config='…'>`` and ``<mpy-config>`` to fill
+    is an error (it would boot without our interpreter)."""
+    config = source_config(root)
+    changed = []
+    for page in python_pages(root):
+        html = page.read_text(encoding="utf-8")
+        if not (_PY_INLINE.search(html) and _MPY_INLINE.search(html)):
+            raise PageConfigError(f"{page.name}: expected a <script type=\"py\" config='…'> and an "
+                                  f"<mpy-config> to write {SOURCE} into")
+        written = inline_config(html, config)
+        if written != html:
+            page.write_text(written, encoding="utf-8")
+            changed.append(page.name)
+    return changed
 
 
 def plugins(bundle: str) -> dict[str, str | None]:

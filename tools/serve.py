@@ -9,6 +9,9 @@
 * ``/static/mus.zip`` and ``/static/mus-extra.zip`` are rebuilt from ``<root>/mus/`` whenever a
   source file is newer than the zips (or one was added or removed), so edits to the engine
   show up on reload.
+* A page (``*.html`` at the top, or ``/``) gets ``<root>/pyscript.toml`` written into its
+  inline PyScript config first when they differ (``tools/page_config.py``), so an edit to the
+  config shows up on reload too.
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
   a reload picks up edits the way a new deploy would (``tools/precache.py``).
 * Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
@@ -39,6 +42,7 @@ from urllib.parse import unquote, urlsplit
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools.page_config import SOURCE as CONFIG_SOURCE, write_page_configs  # noqa: E402
 from tools.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
 from tools.precompress import brotli_path, is_current  # noqa: E402
 from tools.vendor import EXTRA_ZIP_NAME, ROOT, ensure_mus_zip  # noqa: E402
@@ -121,6 +125,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 return None
             if rebuilt:  # send the fresh bytes: a rebuild can land within the same second
                 del self.headers["If-Modified-Since"]
+        is_page = "/" not in path.strip("/") and (path.endswith(".html") or path == "/")
+        if is_page and (root / "mus").is_dir() and (root / CONFIG_SOURCE).is_file():
+            try:
+                with self.zip_lock:
+                    write_page_configs(root)
+            except Exception as exc:
+                self.send_error(500, f"cannot write {CONFIG_SOURCE} into the pages: {exc}")
+                return None
         if path == SW_URL and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
             try:
                 with self.zip_lock:

@@ -26,7 +26,8 @@ Then it builds ``static/mus.zip`` (the ``mus`` package, PyScript's own package l
 ``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``) and
 ``static/mus-extra.zip`` (the ``EXTRA_MODULES``, which mus.zip leaves out), writes the
 service worker ``sw.js`` with its precache list (``tools/precache.py``) and a ``.br`` beside
-each page, style, script and data file that list names (``site_files``).
+each page, style, script and data file that list names (``site_files``). Before those, it
+writes ``pyscript.toml`` inline into each page (``tools/page_config.py``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
@@ -51,6 +52,7 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from tools.page_config import PageConfigError, write_page_configs
 from tools.precache import PrecacheError, core_chunks, page_files, static_files, write_service_worker
 from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
 from tools.pyscript_modules import PyScriptModulesError, core_bundle, pyscript_package
@@ -67,12 +69,12 @@ EXTRA_ZIP_NAME = "mus-extra.zip"  # beside mus.zip: static/mus-extra.zip
 # The game's modules no table needs to start, built into EXTRA_ZIP_NAME instead of mus.zip:
 # the lessons and their embed, the replays and the hand records they read, and the deal links
 # of "Juega esta mano". The game page fetches them when a replay, a shared hand or a deal link
-# first asks (mus/web/extra.py); the lesson pages preload them. Left out, they spare every
+# first asks (mus/web/dom/extra.py); the lesson pages preload them. Left out, they spare every
 # first visit to the table 35 KB over the wire and the imports of urllib.parse and ipaddress.
+# Each entry is a module or, ending in "/", a package with everything under it.
 EXTRA_MODULES = (
-    "mus/records.py", "mus/web/deal_link.py", "mus/web/embed.py", "mus/web/lesson.py",
-    "mus/web/lesson_app.py", "mus/web/lesson_player.py", "mus/web/lesson_view.py",
-    "mus/web/replay.py", "mus/web/replay_dom.py", "mus/web/replay_render.py",
+    "mus/records.py", "mus/web/lessons/", "mus/web/replay/", "mus/web/kit/i18n_extra.py",
+    "mus/web/play/deal_link.py", "mus/web/dom/embed.py", "mus/web/dom/lessons.py", "mus/web/dom/replay.py",
 )
 NPM_STAMP = NODE_MODULES / ".mus-vendor-stamp"
 ZIP_DATA_FILES = ("deck.svg",)
@@ -527,11 +529,23 @@ def extra_zip_path(dest: Path) -> Path:
     return dest.with_name(EXTRA_ZIP_NAME)
 
 
+def is_extra(path: str) -> bool:
+    """Whether the module at ``path`` (``mus/web/replay/model.py``, or its ``.pyc``) goes to
+    the extra zip: it is one of ``EXTRA_MODULES`` or under one of its packages."""
+    source = path.removesuffix("c") if path.endswith(".pyc") else path
+    return any(source == entry or (entry.endswith("/") and source.startswith(entry)) for entry in EXTRA_MODULES)
+
+
+def extra_sources(src: Path = MUS_SRC) -> list[Path]:
+    """The modules of ``src`` that go to the extra zip."""
+    return [p for p in mus_sources(src) if is_extra((Path(src.name) / p.relative_to(src)).as_posix())]
+
+
 def _split(names: Iterable[str]) -> tuple[list[str], list[str]]:
     """Entry names of the compiled game (``mus/game.pyc``, ``deck.svg``) as mus.zip's and the
     extra zip's, in their order."""
     names = list(names)
-    extra = [name for name in names if name.removesuffix("c") in EXTRA_MODULES]
+    extra = [name for name in names if is_extra(name)]
     return [name for name in names if name not in extra], extra
 
 
@@ -700,9 +714,10 @@ def main(argv: list[str] | None = None) -> int:
                 ensure_node_modules(quiet=args.quiet)
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
+        configured = write_page_configs(ROOT)  # before sw.js and the .br copies: they hash the pages
         sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
         compressed = precompress(site_files())
-    except (VendorError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
+    except (VendorError, PageConfigError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
         print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
@@ -711,8 +726,10 @@ def main(argv: list[str] | None = None) -> int:
         br = brotli_path(MUS_ZIP).stat().st_size
         print(f"  {_fmt(MUS_ZIP.stat().st_size)}  static/mus.zip ({n} .py files, {state}; br {_fmt(br).strip()})")
         extra = extra_zip_path(MUS_ZIP)
-        print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(EXTRA_MODULES)} of them; "
+        print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(extra_sources())} of them; "
               f"br {_fmt(brotli_path(extra).stat().st_size).strip()})")
+        print(f"  pages' PyScript config: {', '.join(configured) + ' written' if configured else 'up to date'}"
+              " (pyscript.toml)")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
         print(f"  {len(compressed)} .br file(s) of the site's own files written")
     return 0

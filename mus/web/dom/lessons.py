@@ -1,0 +1,114 @@
+"""The lesson pages in the browser: fetch the lessons, draw ``lessons.page.LessonsPage``, hand it
+the events, move the focus. Browser only.
+
+Two pages use it: ``embed.html?lesson=<id>`` (one lesson, compact, for an iframe; see
+``embed.py``) and ``lessons.html`` (the index with progress, and the player). Progress goes
+to ``localStorage`` through ``SafeStorage``, so a frame whose storage throws still works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyodide.http import pyfetch  # type: ignore[import-not-found]
+from pyscript import document  # type: ignore[import-not-found]
+from pyscript.ffi import to_js  # type: ignore[import-not-found]
+
+from ..kit.commands import Command, Key
+from ..kit.html import esc
+from ..kit.i18n import t
+from ..kit.storage import SafeStorage
+from ..lessons.lesson import COURSE, Lesson, lesson_url
+from ..lessons.page import LessonsPage
+from .events import Dispatcher
+from .page import local_storage, nil, query_param
+
+NUMBER_BOX = "lesson-number"  # the answer box of a question answered with a number
+
+
+def page_lang() -> str:
+    """The page's language from its address (``?lang=en``); Spanish otherwise."""
+    return "en" if query_param("lang") == "en" else "es"
+
+
+def focus_first(root: Any, selector: str) -> None:
+    """Focus the first element of ``root`` matching ``selector`` without scrolling (a lesson in
+    a frame must not scroll the article around it)."""
+    el = root.querySelector(selector)
+    if not nil(el):
+        el.focus(to_js({"preventScroll": True}))
+
+
+async def fetch_lesson(lesson_id: str) -> Lesson:
+    response = await pyfetch(lesson_url(lesson_id))  # ValueError for an id not in the course
+    if not response.ok:
+        raise ValueError(f"lesson {lesson_id!r}: HTTP {response.status}")
+    return Lesson.from_json(await response.string())
+
+
+class LessonApp:
+    def __init__(self, root: Any, *, embed: bool, lang: str) -> None:
+        self.root = root
+        self.page = LessonsPage(SafeStorage(local_storage()), lang=lang, embed=embed)
+        self.events = Dispatcher(root, "lesson", self.on_command, on_key=self.on_key)
+
+    def open(self, lesson: Lesson) -> None:
+        self.show(self.page.open(lesson))
+
+    def show(self, focus: str | None = None) -> None:
+        document.documentElement.lang = self.page.lang
+        self.root.innerHTML = self.page.html()
+        document.title = self.page.title()
+        if focus:
+            focus_first(self.root, focus)
+
+    def on_command(self, command: Command) -> None:
+        if command.name == "number":  # the answer is what was typed in the box
+            box = self.root.querySelector("#" + NUMBER_BOX)
+            command = Command("number", "" if nil(box) else str(box.value))
+        focus = self.page.command(command)
+        if focus is not None:
+            self.show(focus)
+
+    def on_key(self, key: Key) -> bool:
+        """Enter in the answer box answers, as its button does."""
+        if key.key != "Enter" or key.target_id != NUMBER_BOX:
+            return False
+        self.on_command(Command("number"))
+        return True
+
+
+_apps: list[LessonApp] = []  # kept alive: the event proxies belong to them
+
+
+def show_failure(root: Any, message: str) -> None:
+    root.innerHTML = f'<p class="lerror" role="alert">{esc(message)}</p>'
+
+
+async def start_embed(lesson_id: str) -> None:
+    """One lesson, compact, for an iframe (``embed.html?lesson=<id>``)."""
+    root = document.getElementById("lesson")
+    app = LessonApp(root, embed=True, lang=page_lang())
+    _apps.append(app)
+    try:
+        app.open(await fetch_lesson(lesson_id))
+    except Exception as error:  # a bad id, a bad file or no network: say so in the frame
+        show_failure(root, t(app.page.lang, "lesson.failed", why=error))
+
+
+async def start_index() -> None:
+    """``lessons.html``: every lesson with the reader's progress; ``?lesson=<id>`` opens one."""
+    root = document.getElementById("lesson")
+    app = LessonApp(root, embed=False, lang=page_lang())
+    _apps.append(app)
+    try:
+        app.page.lessons = list(await asyncio.gather(*(fetch_lesson(x) for x in COURSE)))
+    except Exception as error:
+        show_failure(root, t(app.page.lang, "lessons.failed", why=error))
+        return
+    chosen = app.page.find(query_param("lesson"))
+    if chosen is not None:
+        app.open(chosen)
+    else:
+        app.show()

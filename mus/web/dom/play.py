@@ -1,0 +1,415 @@
+"""The table's controller: paints the view, hands events to ``play.commands``, paces the bots.
+Browser only.
+
+One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
+anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
+what follows. The window listens for ``storage`` (another window of the site changed the save:
+follow it) and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied
+after the next continuar / nueva / revancha, between hands, by reloading the page).
+
+Replays, shared hands and deal links need the game's second zip (``extra``): the first one
+that is asked for loads it, and the table starts without it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable
+
+from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+from ..kit.commands import Command, Key
+from ..kit.deckart import DeckArt
+from ..kit.i18n import t
+from ..kit.links import DEAL_KEY, code_from_fragment
+from ..kit.storage import SafeStorage
+from ..play import commands, render
+from ..play.session import Session
+from ..play.view import build_view
+from .events import Dispatcher
+from .extra import load_extra
+from .page import load_deck_art, local_storage, nil, query_param, text_or_none
+
+if TYPE_CHECKING:
+    from .replay import ReplayPanel
+
+APP_ID = "app"  # the table's root: every control of the table is inside it
+PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
+# Tab stops of an open panel (of a radio group only the checked radio is one).
+PANEL_STOPS = ("#overlay.open .panel button:not([disabled]), #overlay.open .panel input:not([type=radio]), "
+               "#overlay.open .panel input[type=radio]:checked, #overlay.open .panel summary")
+
+
+class Page:
+    # The table on screen: each region's HTML (play.render) put in only when it changed, new
+    # log lines appended, the focus kept, the deal animated. (A comment: classes in mus.zip
+    # keep their docstrings, tools/compile_pyc.mjs.)
+
+    def __init__(self, art: DeckArt | None) -> None:
+        self.art = art
+        self.html: dict[str, str] = {}
+        self.classes: dict[str, str] = {}
+        self.log: list[str] = []
+        self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
+        self.dealt: tuple[Any, ...] = ()
+
+    def show(self, view: dict[str, Any]) -> None:
+        root = document.documentElement
+        root.lang = view["lang"]
+        if view["phase"]:
+            root.setAttribute("data-phase", view["phase"])
+        else:
+            root.removeAttribute("data-phase")
+        root.setAttribute("data-screen", "setup" if view["setup"] else "table")
+        root.classList.toggle("instant", bool(view["instant"]))
+        document.title = view["title"]
+        document.getElementById("table").setAttribute("aria-label", view["table_label"])
+
+        active = document.activeElement
+        active_id = "" if nil(active) else str(active.id or "")
+        regions = render.regions(view, self.art)
+        for name in render.REGIONS:
+            html, cls = regions[name]
+            el = document.getElementById(name)
+            if nil(el):
+                continue
+            if cls is not None and self.classes.get(name) != cls:
+                el.className = cls
+                self.classes[name] = cls
+            if self.html.get(name) != html:
+                el.innerHTML = html
+                self.html[name] = html
+        self._show_log(view)
+        document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
+        self._deal_animation(view)
+
+        opened = render.overlay_open(view)
+        for name in PAGE_REGIONS:
+            el = document.getElementById(name)
+            if not nil(el):
+                el.toggleAttribute("inert", opened)
+        panel = self.html.get("overlay", "")[:80] if opened else ""
+        self._restore_focus(active_id, opened and panel != self.overlay_open)
+        self.overlay_open = panel
+
+    def trap_focus(self, backwards: bool) -> bool:
+        """Keep Tab inside an open panel; True when it moved the focus."""
+        if not self.overlay_open:
+            return False
+        items = [el for el in document.querySelectorAll(PANEL_STOPS) if el.getClientRects().length]
+        if not items:
+            return False
+        active = document.activeElement
+        inside = not nil(active) and bool(document.getElementById("overlay").contains(active))
+        first, last = items[0], items[-1]
+        if not inside:
+            (last if backwards else first).focus()
+            return True
+        if backwards and active == first:
+            last.focus()
+            return True
+        if not backwards and active == last:
+            first.focus()
+            return True
+        return False
+
+    def _deal_animation(self, view: dict[str, Any]) -> None:
+        """Replay the deal animation when the player's cards change (a new hand, the serve)."""
+        dealt = render.dealt(view)
+        if dealt == self.dealt:
+            return
+        self.dealt = dealt
+        if not dealt or view["instant"]:
+            return
+        for el in document.querySelectorAll("#table .hand"):
+            el.classList.remove("deal")
+            _ = el.offsetWidth  # restart the CSS animation
+            el.classList.add("deal")
+
+    def _show_log(self, view: dict[str, Any]) -> None:
+        title = document.getElementById("log-title")
+        if not nil(title):
+            title.textContent = view["log_title"]
+        lines = render.log_lines(view)
+        box = document.getElementById("log")
+        if nil(box):
+            return
+        empty_first, new = render.log_update(self.log, lines)
+        if not empty_first and not new:
+            return
+        if empty_first:
+            box.innerHTML = ""
+        for line in new:
+            p = document.createElement("p")
+            p.innerHTML = line
+            box.append(p)
+        self.log = lines
+        box.scrollTop = box.scrollHeight
+
+    def _restore_focus(self, active_id: str, overlay_opened: bool) -> None:
+        active = document.activeElement
+        lost = nil(active) or active == document.body or not active.isConnected
+        if overlay_opened:  # the panel's main action: "Siguiente mano" works with Enter at once
+            main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
+            target = main if not nil(main) else document.getElementById("overlay-title")
+            if not nil(target):
+                target.focus()
+            return
+        if not lost:
+            return
+        if active_id:
+            again = document.getElementById(active_id)
+            if not nil(again) and not again.disabled:
+                again.focus()
+                return
+        target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
+        if nil(target):
+            target = document.querySelector("#controls button:not([disabled])")
+        if not nil(target):
+            target.focus()
+
+
+class App:
+    def __init__(self) -> None:
+        instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
+        seed = query_param("seed") or ""
+        self.seed = int(seed) if seed.isdigit() else None  # ?seed=N: new partidas deal from N (demos, tests)
+        self.session = Session(SafeStorage(local_storage()), instant=instant)
+        self.page = Page(load_deck_art())
+        self.driving = False
+        self.coaching = False
+        # Another window played on and this one follows it: its bots wait, so two windows
+        # never race to play the same bot move, until the player acts here again.
+        self.following = False
+        self._proxies: list[Any] = []
+        self.events: Dispatcher | None = None
+        self.replay: ReplayPanel | None = None  # made when a replay first opens
+        self.opening_replay = False  # its modules are on their way: the bots wait already
+
+    # --- life cycle ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.session.restore()
+        await self._deal_from_link()
+        self.render()
+        self.events = Dispatcher(document.getElementById(APP_ID), "table", self.on_command, on_key=self.on_key,
+                                 keys=document, on_click=self.take_back)
+        for kind, handler in (("storage", self.on_storage), ("mus:update", self.on_update),
+                              ("focus", self.on_focus)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            window.addEventListener(kind, proxy)
+        if _update_waiting():
+            self.on_update(None)
+        hashchange = create_proxy(lambda _event: self.open_link())
+        self._proxies.append(hashchange)
+        window.addEventListener("hashchange", hashchange)
+        if not self.open_link():
+            self.drive()
+
+    # --- replays and shared hands ------------------------------------------------------
+
+    def open_link(self) -> bool:
+        """A ``#mano=`` link opens its hand over the table; the saved partida waits untouched."""
+        code = code_from_fragment(str(window.location.hash))
+        if code is None:
+            return False
+        self.open_replay(lambda panel: panel.open_code(code))
+        return True
+
+    @property
+    def replay_open(self) -> bool:
+        """A replay covers the table, or is about to."""
+        return self.opening_replay or (self.replay is not None and self.replay.is_open)
+
+    def open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
+        """Open the replay panel with ``show`` once its modules are loaded."""
+        self.opening_replay = True
+        asyncio.ensure_future(self._open_replay(show))
+
+    async def _open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
+        try:
+            await load_extra()
+            if self.replay is None:
+                from .replay import ReplayPanel  # from the second zip, just loaded
+
+                self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
+                                          on_close=self._replay_closed)
+            show(self.replay)
+        except Exception as error:  # the table goes on, and says so; the console says why
+            window.console.error(f"mus: the replay cannot open: {error!r}")
+            if not any(n["kind"] == "unloaded" for n in self.session.notices):
+                self.session.notices.append({"kind": "unloaded"})
+            self.render()
+        finally:
+            self.opening_replay = False
+            self.drive()
+
+    def _replay_closed(self) -> None:
+        self.following = False  # closing it was this window's player acting
+        if code_from_fragment(str(window.location.hash)) is not None:  # back to the plain page
+            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        self.render()
+        self.drive()
+
+    async def _deal_from_link(self) -> None:
+        """``?deal=…`` (a lesson's "Juega esta mano"): a new partida from that deal, once; a
+        partida in progress is only left if the player says so."""
+        if query_param(DEAL_KEY) is None:
+            return
+        try:
+            await load_extra()
+            from ..play.deal_link import parse_deal, play_deal, without_deal  # from the second zip
+        except Exception as error:  # the table starts without the deal; the link stays
+            window.console.error(f"mus: the deal in the link cannot be loaded: {error!r}")
+            return
+        try:
+            request = parse_deal(str(window.location.search))
+            game = self.session.game
+            if request is not None and (game is None or game.is_over
+                                        or window.confirm(t(self.session.settings.lang, "deal.replace"))):
+                play_deal(self.session, request, self.seed)
+        except ValueError as error:
+            window.console.error(f"mus: the deal in the link cannot be played: {error}")
+        window.history.replaceState(None, "", window.location.pathname + without_deal(str(window.location.search)))
+
+    # --- drawing and the bots ------------------------------------------------------------
+
+    def render(self) -> None:
+        self.page.show(build_view(self.session))
+        if self.session.coach_due() and not self.coaching:
+            self.coaching = True
+            asyncio.ensure_future(self._coach())
+
+    async def _coach(self) -> None:
+        """Bring the coach panel up to date once the table is painted (a frame later)."""
+        try:
+            while self.session.coach_due():
+                await asyncio.sleep(0.03)
+                self.session.update_coach()
+                self.page.show(build_view(self.session))
+        except Exception as error:  # the coach is an aid: the game goes on without it
+            window.console.error(f"mus: coach failed: {error!r}")
+        finally:
+            self.coaching = False
+
+    def drive(self) -> None:
+        """Let the bots play until it is the player's turn (or a count waits)."""
+        if (not self.driving and not self.following and not self.replay_open
+                and self.session.bot_to_play() is not None):
+            self.driving = True
+            asyncio.ensure_future(self._bots())
+
+    async def _bots(self) -> None:
+        s = self.session
+        try:
+            while s.bot_to_play() is not None:
+                choice = s.bot_choice()
+                if choice is None:
+                    break
+                await asyncio.sleep(s.pause_for(choice[1]))
+                if self.replay_open or self.following:  # a replay or another window has the table
+                    break
+                before = s.game
+                if not s.bot_play(*choice):
+                    continue
+                staged = s.stage(before)
+                self.render()
+                if staged:
+                    await self.unstage()
+        except Exception as error:  # keep playing possible; the console says what broke
+            window.console.error(f"mus: bot loop failed: {error!r}")
+        finally:
+            self.driving = False
+
+    async def unstage(self) -> None:
+        """Say the held declarations one after another, then show a held count."""
+        s = self.session
+        while s.muted > 0:
+            await asyncio.sleep(s.pause * 0.45)
+            s.muted -= 1
+            self.render()
+        if s.hold_count:
+            await asyncio.sleep(max(1.0, s.pause * 1.6))
+            s.hold_count = False
+            self.render()
+
+    async def _after_player(self) -> None:
+        try:
+            await self.unstage()
+        finally:
+            self.drive()
+
+    # --- events ------------------------------------------------------------------------
+
+    def take_back(self) -> None:
+        """A click here: this window has the table again (another window's play is not followed)."""
+        self.following = False
+
+    def on_command(self, command: Command) -> None:
+        before = self.session.game
+        outcome = commands.run(self.session, command, self.seed)
+        if outcome == commands.NOTHING:
+            return
+        if outcome == commands.PLAYED:
+            staged = self.session.stage(before)
+            self.render()
+            if staged:
+                asyncio.ensure_future(self._after_player())
+            else:
+                self.drive()
+            return
+        if outcome == commands.ADVANCED and _update_waiting():
+            getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
+            return
+        saved = self.session.saved
+        if outcome == commands.MANOS and saved is not None:
+            self.open_replay(lambda panel: panel.open_manos(saved.game, saved.reasons))
+        elif outcome == commands.REPLAY and saved is not None and command.number is not None:
+            index = command.number
+            self.open_replay(lambda panel: panel.open_hand(saved.game, index, saved.reasons))
+        self.render()
+        if outcome != commands.SHOWN:
+            self.drive()
+
+    def on_key(self, key: Key) -> bool:
+        if key.modified or self.replay_open:
+            return False
+        if key.key == "Tab":
+            return self.page.trap_focus(key.shift)
+        if commands.key(self.session, key):
+            self.render()
+            self.drive()
+        return False
+
+    def on_storage(self, event: Any) -> None:
+        if self.session.storage_changed(text_or_none(event.key)):
+            self.following = True
+            self.render()
+
+    def on_focus(self, _event: Any) -> None:
+        """Back in this window: it takes the table again (the bots play here)."""
+        if self.following:
+            self.following = False
+            self.drive()
+
+    def on_update(self, _event: Any) -> None:
+        if not any(n["kind"] == "update" for n in self.session.notices):
+            self.session.notices.append({"kind": "update"})
+            self.render()
+
+
+def _update_waiting() -> bool:
+    mus_js = getattr(window, "__mus", None)  # set by index.html; static/pwa.js adds `update`
+    return not nil(mus_js) and not nil(getattr(mus_js, "update", None))
+
+
+_app: App | None = None
+
+
+async def run() -> App:
+    global _app
+    _app = App()
+    await _app.start()
+    return _app

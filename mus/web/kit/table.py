@@ -1,0 +1,93 @@
+"""Cards, hands and the parts of a seat, drawn one way for the table, the replay and the lessons.
+Pure.
+
+A card is ``.card``: a face (``.card.face``, ``role="img"`` named by the card) or a back
+(``.card.back``), drawn from the sprite by reference or, when the page has the deck's art
+(``DeckArt``), inline; the reader's own cards to choose from are buttons (``data-pos``, their
+position in the hand, and ``aria-pressed``). A hand is ``.hand`` (``.hidden-hand`` face down,
+named by how many cards it hides). A seat shows its name (``.seat-name``, with a short one for
+phones), badges (``.badge``) and the words it just said (``.bubble``). Each page lays its
+seats out with its own style sheet (``static/style.css``, ``static/lessons.css``).
+
+>>> face("Ro", "Rey de oros")
+'<span class="card face" role="img" aria-label="Rey de oros"><svg viewBox="0 0 200 300" aria-hidden="true" focusable="false"><use href="static/deck.svg#Ro"></use></svg></span>'
+>>> hidden_hand(2, "Compañero: 2 cartas boca abajo", [("data-hand", 2)]).count('class="card back"')
+2
+>>> chosen("Ro", "Rey de oros", 0, selected=True, selectable=True)[:69]
+'<button type="button" class="card face selected" id="card-0" data-car'
+>>> seat_name("Rival de la derecha", "Derecha")
+'<span class="seat-name"><span class="long">Rival de la derecha</span><span class="short" aria-hidden="true">Derecha</span></span>'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from .html import DECK, attrs, esc, svg_use
+
+if TYPE_CHECKING:
+    from .deckart import DeckArt
+
+POSITIONS = ("bottom", "right", "top", "left")  # where seat n sits, seen from the player (seat 0)
+
+
+def drawing(card: str, art: DeckArt | None = None) -> str:
+    """The card's own drawing when the page has the deck's art (the table's count shows the
+    hand just played after the next is dealt), else a reference into the sprite."""
+    return art.inline(card, DECK) if art is not None and card in art else svg_use(card)
+
+
+def face(card: str, label: str, art: DeckArt | None = None, extra_class: str = "") -> str:
+    """A card face up, named for screen readers."""
+    return '<span class="card face%s" role="img" aria-label="%s">%s</span>' % (
+        extra_class, esc(label), drawing(card, art))
+
+
+def back() -> str:
+    return '<span class="card back">%s</span>' % svg_use("back")
+
+
+def chosen(card: str, label: str, pos: int, *, selected: bool, selectable: bool) -> str:
+    """One of the reader's cards as a button: pressed when chosen to throw, disabled (but
+    still read out) when nothing is to be chosen."""
+    pairs = attrs([("id", "card-%d" % pos), ("data-card", card), ("data-pos", pos), ("aria-label", label),
+                   ("aria-pressed", ("true" if selected else "false") if selectable else None),
+                   ("aria-disabled", None if selectable else "true")])
+    return '<button type="button" class="card face%s"%s>%s</button>' % (
+        " selected" if selected else "", pairs, svg_use(card))
+
+
+def hand(inner: str, pairs: Iterable[tuple[str, object]]) -> str:
+    """A hand of cards already drawn (``pairs``: its attributes, ``class`` first)."""
+    return "<div%s>%s</div>" % (attrs(pairs), inner)
+
+
+def face_hand(cards: list[dict[str, str]], pairs: Iterable[tuple[str, object]], art: DeckArt | None = None) -> str:
+    """Cards face up (``{"card", "label"}``), in a ``.hand``."""
+    return hand("".join(face(c["card"], c["label"], art) for c in cards), [("class", "hand")] + list(pairs))
+
+
+def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]]) -> str:
+    """``count`` cards face down, one image named by ``label`` for screen readers."""
+    inner = "".join(back() for _ in range(count))
+    return hand(inner, [("class", "hand hidden-hand")] + list(pairs) + [("role", "img"), ("aria-label", label)])
+
+
+def seat_name(name: str, short: str | None = None) -> str:
+    """A seat's name; with ``short``, the one phones show (the full one is still read out)."""
+    if short is None:
+        return '<span class="seat-name">%s</span>' % esc(name)
+    return ('<span class="seat-name"><span class="long">%s</span><span class="short" aria-hidden="true">%s</span>'
+            '</span>' % (esc(name), esc(short)))
+
+
+def badge(kind: str, text: str) -> str:
+    """A small label beside a seat's name: mano, postre, a declaration, the bet…"""
+    return '<span class="badge badge-%s">%s</span>' % (kind, esc(text))
+
+
+def bubble(seat: int, words: str | None) -> str:
+    """What seat ``seat`` just said (an empty bubble keeps its place)."""
+    if not words:
+        return '<div class="bubble empty" aria-hidden="true"></div>'
+    return '<div class="bubble" data-bubble="%d">%s</div>' % (seat, esc(words))

@@ -1,0 +1,425 @@
+"""From a view dict to HTML, one string per region of the page. Pure.
+
+``dom/play.py`` puts each region into the element with that id, only when it changed, and
+appends new log lines (``log_update``). Controls use the site's one vocabulary
+(``kit.commands``): engine actions are buttons with ``data-action`` (their notation), other
+commands ``data-ui`` (and ``value``), the player's cards ``data-pos``, the new-game form
+``data-setting``. Cards, hands and seat names are ``kit.table``'s. Face-down cards only ever
+reference ``deck.svg#back``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit.coach import coach_panel
+from ..kit.deckart import DeckArt
+from ..kit.faces import face_svg
+from ..kit.html import attrs, button, esc
+from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
+
+REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
+
+
+def _button_id(spec: dict[str, Any]) -> str:
+    key = spec.get("action") or spec.get("ui") or "x"
+    if spec.get("ui") == "nueva":
+        key = "nueva-ask"
+    return "b-" + "".join(c if c.isalpha() or c.isdigit() else "-" for c in key)
+
+
+def spec_button(spec: dict[str, Any]) -> str:
+    return button(spec["label"], action=spec.get("action"), ui=spec.get("ui"), kind=spec.get("kind", ""),
+                  id_=_button_id(spec), extra=[("value", spec.get("value")), ("aria-label", spec.get("aria"))])
+
+
+# --- regions -----------------------------------------------------------------------------------
+
+
+def regions(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple[str, str | None]]:
+    """Region id → (inner HTML, class for the region element or None to leave it)."""
+    out: dict[str, tuple[str, str | None]] = {
+        "topbar": (topbar(view), None),
+        "center": (center(view), None),
+        "controls": (controls(view), None),
+        "overlay": (overlay(view, art), "overlay open" if overlay_open(view) else "overlay"),
+        "notices": (notices(view), None),
+    }
+    seats = view.get("seats") or [None] * 4
+    for n, seat_view in enumerate(seats):
+        out[f"seat-{n}"] = seat(seat_view, n, view)
+    return out
+
+
+def overlay_open(view: dict[str, Any]) -> bool:
+    """A panel covers the table: the new-game screen, help, a count or the end."""
+    return bool(view.get("setup") or view.get("showdown") or view.get("fin") or view.get("help"))
+
+
+def dealt(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What the deal animation follows: the hand's number and the player's cards (it plays
+    again when they change: a new hand, the serve)."""
+    seats = view.get("seats")
+    if not seats:
+        return ()
+    cards = seats[0]["cards"]
+    return (view["hand_number"], cards and tuple(c["card"] for c in cards))
+
+
+def log_update(shown: list[str], lines: list[str]) -> tuple[bool, list[str]]:
+    """How the log box goes from the lines ``shown`` to ``lines``: (empty it first, the lines
+    to append). New lines are appended; anything else starts it again.
+
+    >>> log_update(["a"], ["a", "b"]), log_update(["a"], ["c"]), log_update(["a"], ["a"])
+    ((False, ['b']), (True, ['c']), (False, []))
+    """
+    if lines == shown:
+        return False, []
+    if shown and lines[:len(shown)] == shown:
+        return False, lines[len(shown):]
+    return True, lines
+
+
+def _short_button(spec: dict[str, Any]) -> str:
+    """A top-bar button: its full text on wide screens, a short one on phones."""
+    inner = f'<span class="long">{esc(spec["label"])}</span><span class="short">{esc(spec["short"])}</span>'
+    pairs = attrs([("class", "btn"), ("id", _button_id(spec)), ("data-ui", spec["ui"]), ("value", spec.get("value")),
+                   ("lang", spec.get("lang")), ("title", spec.get("aria")), ("aria-label", spec.get("name"))])
+    return f"<button type=\"button\"{pairs}>{inner}</button>"
+
+
+def topbar(view: dict[str, Any]) -> str:
+    scores = view.get("scores")
+    parts = ['<h1 class="brand">' + esc(view["title"]) + "</h1>"]
+    if scores:
+        for team in scores:
+            stones = (f'<span class="stone-count" aria-hidden="true"><i class="amarraco"></i>{team["amarracos"]}</span>'
+                      f'<span class="stone-count" aria-hidden="true"><i class="piedra"></i>{team["piedras"]}</span>')
+            parts.append(
+                f'<div class="score team-{team["team"]}">'
+                f'<span class="score-name">{esc(team["name"])}</span>'
+                f'<span class="score-short" aria-hidden="true">{esc(team["short"])}</span>'
+                f'<span class="score-tantos"><span data-score="{team["team"]}">{team["tantos"]}</span>'
+                f'<small>{esc(team["target"])}</small></span>'
+                f'<span class="stones" title="{esc(team["stones"])}">{stones}'
+                f'<span class="sr-only">{esc(team["stones"])}</span></span>'
+                f'<span class="score-juegos"><span class="long">{esc(team["juegos_label"])}</span>'
+                f'<span class="short" aria-hidden="true">{esc(team["juegos_short"])}</span> <b data-juegos="{team["team"]}">'
+                f'{team["juegos"]}</b><span class="vacas"> · {esc(team["vacas_label"])} <b data-vacas="{team["team"]}">'
+                f'{team["vacas"]}</b></span></span></div>')
+    buttons = []
+    if scores:
+        if view.get("previous_button"):  # on phones it is in the menu
+            buttons.append(_short_button(view["previous_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
+        buttons.append(_short_button(view["help_button"]))
+    if view.get("manos_button"):  # on phones, from a replay's "Otras jugadas"
+        buttons.append(_short_button(view["manos_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
+    buttons.append(_short_button(view["lang_button"]))
+    if scores:
+        buttons.append(_short_button(view["menu_button"]))
+    parts.append('<div class="topbar-buttons">' + "".join(buttons) + "</div>")
+    return "".join(parts)
+
+
+def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, str]:
+    classes = f"seat seat-{n}"
+    if s is None:  # no partida yet: the empty table of the skeleton, in the current language
+        placeholders = '<span class="card placeholder"></span>' * 4
+        hand_class = "hand" if n == 0 else "hand hidden-hand"
+        return (f'<div class="plate">{seat_name(view["seat_names"][n])}</div>'
+                f'<div class="{hand_class}">{placeholders}</div>'), classes
+    if s["turn"]:
+        classes += " turn"
+    classes += f" team-{s['team']}"
+    badges = ""
+    if s["mano"]:
+        badges += badge("mano", s["mano_label"])
+    if s["postre"]:
+        badges += badge("postre", s["postre_label"])
+    if s["discards"]:
+        badges += (f'<span class="badge badge-discards" title="{esc(s["discards_label"])}">'
+                   f'<span aria-hidden="true">⇄ {" · ".join(str(n) for n in s["discards"])}</span>'
+                   f'<span class="sr-only">{esc(s["discards_label"])}</span></span>')
+    for d in s["declared"]:
+        badges += (f'<span class="badge badge-declared {"yes" if d["has"] else "no"}" data-declared="{d["lance"]}" '
+                   f'title="{esc(d["text"])}"><span aria-hidden="true">{esc(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
+                   f'<span class="sr-only">{esc(d["text"])}</span></span>')
+    for b in s["badges"]:
+        badges += badge(b["kind"], b["text"])
+    value = ""
+    if s.get("value"):
+        value = (f'<span class="hand-value" title="{esc(s["value"]["label"])}">{esc(s["value"]["text"])}</span>')
+    plate = f'<div class="plate">{seat_name(s["name"], s["short"])}{badges}{value}</div>'
+    if s["cards"] is not None:
+        selectable = bool(s.get("selectable"))
+        cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable)
+                        for c in s["cards"])
+        held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
+                            ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
+    else:
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)])
+    return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"]) + held, classes
+
+
+def center(view: dict[str, Any]) -> str:
+    c = view.get("center")
+    if not c:
+        return ""
+    chips = []
+    for ch in c["lances"]:
+        cls = "chip" + (" current" if ch["current"] else "") + (" done" if ch["done"] else "")
+        status = '<span class="chip-status">%s</span>' % esc(ch["status"]) if ch["status"] else ""
+        chips.append(f'<li class="{cls}"><span class="chip-name">{esc(ch["name"])}</span>{status}</li>')
+    bet = f'<p class="bet">{esc(c["bet"])}</p>' if c["bet"] else ""
+    return (f'<p class="phase-line"><span id="phase" data-phase="{esc(c["phase"])}">{esc(c["phase_name"])}</span></p>'
+            f'<ol class="lances">{"".join(chips)}</ol>{bet}'
+            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{esc(c["status"])}</p>'
+            + coach_panel(view.get("coach")))
+
+
+def controls(view: dict[str, Any]) -> str:
+    ctl = view.get("controls")
+    if not ctl or any(view.get(k) for k in ("showdown", "fin", "setup", "help")):
+        return ""
+    parts = [f'<p class="prompt" id="prompt">{esc(ctl["prompt"])}</p>'] if ctl["prompt"] else []
+    parts.append(senas_preview(ctl.get("senas_preview")))
+    buttons = [spec_button(b) for b in ctl["buttons"]]
+    step = ctl.get("stepper")
+    if step:
+        quick = "".join(
+            button(q["label"], ui=q["ui"], id_="b-quick-" + q["value"], class_extra="quick",
+                   extra=[("value", q["value"]), ("aria-label", q["aria"]),
+                          ("aria-pressed", "true" if q["pressed"] else "false")])
+            for q in ctl.get("quick", []))
+        buttons.append(
+            f'<div class="stepper" role="group" aria-label="{esc(step["group_label"])}">'
+            + button("−", ui="envite-less", id_="b-less",
+                     extra=[("aria-label", step["less"]), ("disabled", step["amount"] <= step["min"])])
+            + f'<output class="amount" aria-live="polite">{step["amount"]}</output>'
+            + button("+", ui="envite-more", id_="b-more",
+                     extra=[("aria-label", step["more"]), ("disabled", step["amount"] >= step["max"])])
+            + (f'<span class="quick-amounts" role="group" aria-label="{esc(ctl["quick_label"])}">{quick}</span>'
+               if quick else "")
+            + button(step["label"], action=step["action"], kind="primary", id_="b-envido-n")
+            + "</div>")
+    d = ctl.get("discard")
+    if d:
+        buttons.append(button(d["label"], action=d["action"], kind="primary", id_="b-descarte",
+                              extra=[("disabled", not d["enabled"])]))
+    if buttons:
+        parts.append('<div class="buttons" role="group" aria-labelledby="prompt">' + "".join(buttons) + "</div>")
+    o = ctl.get("ordago")
+    if o:
+        inner = (spec_button(o["confirm"]) + spec_button(o["cancel"])) if "confirm" in o else spec_button(o)
+        parts.append(f'<div class="buttons ordago-apart{" confirming" if "confirm" in o else ""}">{inner}</div>')
+    return "".join(parts)
+
+
+def notices(view: dict[str, Any]) -> str:
+    out = []
+    for n in view.get("notices", []):
+        dismiss = button(n["dismiss"], ui="dismiss", id_=f"b-dismiss-{n['kind']}", extra=[("value", n["kind"])]) \
+            if n.get("dismiss") else ""
+        out.append(f'<div class="notice notice-{n["kind"]}" role="alert"><p>{esc(n["text"])}</p>{dismiss}</div>')
+    return "".join(out)
+
+
+# --- overlays ------------------------------------------------------------------------------------
+
+
+def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
+    if view.get("setup"):
+        return setup(view["setup"], view.get("confirm"))
+    if view.get("help"):
+        return help_panel(view["help"])
+    if view.get("showdown"):
+        return showdown(view["showdown"], art)
+    if view.get("fin"):
+        return fin(view["fin"])
+    return ""
+
+
+def _panel(title: str, body: str, cls: str, footer: str = "") -> str:
+    """A dialog: its title, a body that scrolls inside it if it must, and a footer of buttons
+    that stays in view without covering the body."""
+    foot = f'<div class="buttons panel-foot">{footer}</div>' if footer else ""
+    return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title">'
+            f'<h2 id="overlay-title" tabindex="-1">{esc(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
+
+
+def stats(s: dict[str, Any]) -> str:
+    lines = "".join(f"<li>{esc(line)}</li>" for line in s["lines"])
+    lances = "".join(f"<li>{esc(line)}</li>" for line in s["lances"])
+    return (f'<section class="stats" aria-labelledby="stats-title"><h3 id="stats-title">{esc(s["title"])}</h3>'
+            f'<ul>{lines}</ul><h4>{esc(s["lances_title"])}</h4><ul class="stats-lances">{lances}</ul></section>')
+
+
+def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
+    groups = []
+    for g in s["groups"]:
+        options = []
+        for o in g["options"]:
+            pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
+                           ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
+            options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
+                           f'<span>{esc(o["label"])}</span></label>')
+        group = f'<fieldset class="choices"><legend>{esc(g["legend"])}</legend>{"".join(options)}</fieldset>'
+        if g["name"] == "reyes":  # the variant: how many reyes, and whether the 31 real counts
+            r = s["real_31"]
+            group += (f'<label class="check"><input type="checkbox" id="set-real_31" data-setting="real_31"'
+                      f'{" checked" if r["checked"] else ""}><span>{esc(r["label"])}</span></label>')
+        groups.append(f'<div class="setting">{group}</div>')
+    groups.append(toggles(s.get("toggles") or []))
+    warning = f'<p class="warning">{esc(s["warning"])}</p>' if s["warning"] else ""
+    warning = f'<p class="rules-summary">{esc(s["rules_summary"])}</p>' + warning
+    buttons = "".join(spec_button(b) for b in s["buttons"])
+    if confirm:  # leaving a partida in progress: asked in place of the buttons
+        buttons = (f'<p class="confirm" id="confirm-text" role="alert">{esc(confirm["text"])}</p>'
+                   + "".join(spec_button(b) for b in confirm["buttons"]))
+    body = f'<div class="setup-form">{"".join(groups)}</div>{warning}{stats(s["stats"])}'
+    return _panel(s["title"], body, "setup", buttons)
+
+
+def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
+    return "".join(face(c["card"], c["label"], art, " mini") for c in cards)
+
+
+def _count_row(r: dict[str, Any], same_lance: bool = False) -> str:
+    team = f"team-{r['team']}" if r["team"] is not None else "team-x"
+    score = f"{r['score'][0]}–{r['score'][1]}" if r["score"] else ""
+    notes = "".join(f'<span class="count-note{" reached" if r["reached"] else ""}">{esc(n)}</span>' for n in r["notes"])
+    who = ""
+    if r["who"]:  # phones show the short name; the full one is still read out
+        who = (f'<b class="who"><span class="who-long">{esc(r["who"])}</span>'
+               f'<span class="who-short" aria-hidden="true">{esc(r["who_short"])}</span></b> ')
+    # a lance's second line: its name is read out but not shown again
+    th_class, name_class = (' class="same"', ' class="sr-only"') if same_lance else ("", "")
+    settled = " settled" if r.get("settled") else ""  # paid during the hand: phones leave the line out
+    return (f'<tr class="count-row {r["kind"]} {team}{settled}" data-count-row="{esc(r["lance"])}" data-kind="{r["kind"]}">'
+            f'<th scope="row"{th_class}><span{name_class}>{esc(r["lance_name"])}</span>'
+            f'{"<small>" + esc(r["status"]) + "</small>" if r["status"] else ""}</th>'
+            f'<td class="count-why">{who}<span>{esc(r["why"])}</span>{notes}</td>'
+            f'<td class="count-points">{esc(r["points_text"])}</td>'
+            f'<td class="count-score">{esc(score)}</td></tr>')
+
+
+def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
+    if s["revealed"]:
+        rows = []
+        for seat in s["seats"]:
+            mano = f'<span class="badge badge-mano">{esc(s["mano_label"])}</span>' if seat["mano"] else ""
+            rows.append(
+                f'<li class="reveal team-{seat["team"]}{" winner" if seat["won"] else ""}" data-reveal="{seat["seat"]}">'
+                f'<span class="reveal-name"><span class="long">{esc(seat["name"])}</span>'
+                f'<span class="short" aria-hidden="true">{esc(seat["short"])}</span>{mano}</span>'
+                f'<span class="reveal-cards">{_mini_cards(seat["cards"], art)}</span>'
+                f'<span class="reveal-hand">{esc(seat["hand_name"])}</span></li>')
+        hands = f'<ul class="reveals">{"".join(rows)}</ul>'
+    else:
+        hands = f'<p class="nobody">{esc(s["nobody"])}</p>'
+    head = "".join(f'<th scope="col">{esc(c)}</th>' for c in s["columns"])
+    body = ""
+    if s["during"]:
+        body += (f'<tbody class="during"><tr><th colspan="4" scope="rowgroup">{esc(s["during_title"])}</th></tr>'
+                 + "".join(_count_row(r) for r in s["during"]) + "</tbody>")
+    body += (f'<tbody class="counted"><tr><th colspan="4" scope="rowgroup">{esc(s["count_title"])}</th></tr>'
+             + "".join(_count_row(r, i > 0 and s["rows"][i - 1]["lance"] == r["lance"])
+                       for i, r in enumerate(s["rows"])) + "</tbody>")
+    table = f'<table class="count-table"><thead><tr>{head}</tr></thead>{body}</table>'
+    closing = f'<p class="count-closing">{esc(s["closing"])}</p>' if s["closing"] else ""
+    ledger = "".join(
+        f'<li class="team-{line["team"]}" data-ledger="{line["team"]}" title="{esc(line["text"])}">'
+        f'<b>{esc(line["name"])}</b> <span class="total">+{line["total"]}</span></li>'
+        for line in s["ledger"])
+    banners = "".join(f'<p class="banner {"won" if b["won"] else "lost"}">{esc(b["text"])}</p>' for b in s["banners"])
+    said = "".join(f"<li>{esc(line)}</li>" for line in s["log"])
+    log = (f'<details class="count-log"><summary>{esc(s["log_title"])}</summary><ol>{said}</ol></details>'
+           if said else "")
+    summary = (f'<div class="count-summary"><span>{esc(s["this_hand"])}:</span><ul class="ledger">{ledger}</ul>'
+               f'<p class="final-score">{esc(s["score_text"])}</p></div>')
+    main = dict(s["button"])
+    main["kind"] = "primary"
+    button = spec_button(main)
+    if s.get("replay_button"):
+        button += spec_button(s["replay_button"])
+    body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
+            f'<div class="sd-count">{table}{closing}{summary}{reasons(s.get("reasons"))}{log}</div></div>')
+    return _panel(s["title"], body, "showdown" + (" review" if s.get("review") else ""), button)
+
+
+def help_panel(h: dict[str, Any]) -> str:
+    paragraphs = "".join(f"<p>{esc(p)}</p>" for p in h["paragraphs"])
+    legend = "".join(f'<li><i class="{esc(item["kind"])}" aria-hidden="true"></i> {esc(item["text"])}</li>'
+                     for item in h["legend"])
+    lessons = f'<p class="help-lessons"><a href="{esc(h["lessons"]["href"])}">{esc(h["lessons"]["text"])}</a></p>'
+    body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>{lessons}'
+    return _panel(h["title"], body, "help", spec_button(h["button"]))
+
+
+def fin(f: dict[str, Any]) -> str:
+    buttons = "".join(spec_button(b) for b in f["buttons"])
+    body = (f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
+            f'<p class="summary">{esc(f["summary"])}</p><div class="buttons">{buttons}</div>{stats(f["stats"])}')
+    return _panel(f["title"], body, "fin")
+
+
+def log_lines(view: dict[str, Any]) -> list[str]:
+    log = view.get("log")
+    return [esc(line) for line in log["lines"]] if log else []
+
+
+def log_title(view: dict[str, Any]) -> str:
+    log = view.get("log")
+    return esc(log["title"]) if log else ""
+
+
+# --- señas ------------------------------------------------------------------------------------
+
+
+def _senas_button(title: str, items: list[dict[str, str]], key: str, caught: str = "") -> str:
+    """A seat's señas as one button (a finger-sized target): a face and a short label per seña,
+    each with its gesture and meaning in words for screen readers; tapped or clicked, the words
+    open in a popover (a native one: no script needed)."""
+    tip = f"senas-{key}"
+    faces = "".join(f'<span class="sena" data-sena="{esc(i["sena"])}">{face_svg(i["sena"])}'
+                    f'<span class="sena-short" aria-hidden="true">{esc(i["short"])}</span>'
+                    f'<span class="sr-only">{esc(i["text"])}</span></span>' for i in items)
+    words = "".join(f"<li>{esc(i['text'])}</li>" for i in items)
+    return (f'<button type="button" class="senas-button" popovertarget="{tip}">{caught}{faces}</button>'
+            f'<div class="senas-words" id="{tip}" popover><p>{esc(title)}</p><ul>{words}</ul></div>')
+
+
+def senas_block(s: dict[str, Any] | None, n: int) -> str:
+    """A seat's señas as the player saw them: a drawn face per gesture and its meaning."""
+    if not s:
+        return ""
+    caught = (f'<span class="badge badge-cazada">{esc(s["caught_label"])}</span>' if s["caught"] else "")
+    return (f'<div class="senas" data-senas="{n}" role="group" aria-label="{esc(s["label"])}">'
+            f'{_senas_button(s["label"], s["items"], str(n), caught)}</div>')
+
+
+def senas_preview(p: dict[str, Any] | None) -> str:
+    """At the señas step: the gestures the player's hand would show."""
+    if not p:
+        return ""
+    return (f'<div class="senas senas-preview" id="senas-preview" role="group" aria-label="{esc(p["title"])}">'
+            f'{_senas_button(p["title"], p["items"], "preview")}</div>')
+
+
+# --- coach and reasons ---------------------------------------------------------------------------
+
+
+def toggles(items: list[dict[str, Any]]) -> str:
+    """Checkboxes for on/off settings of the new-game screen (coach, reasons)."""
+    boxes = "".join(f'<label class="check"><input type="checkbox" id="set-{esc(o["name"])}" '
+                    f'data-setting="{esc(o["name"])}"{" checked" if o["checked"] else ""}>'
+                    f'<span>{esc(o["label"])}</span></label>' for o in items)
+    return f'<div class="setting toggles">{boxes}</div>' if boxes else ""
+
+
+def reasons(r: dict[str, Any] | None) -> str:
+    """The partner's reasons at the count."""
+    if not r:
+        return ""
+    lines = "".join(f"<li>{esc(line)}</li>" for line in r["lines"])
+    return f'<h3>{esc(r["title"])}</h3><ul class="reasons" data-reasons="2">{lines}</ul>'

@@ -1,0 +1,424 @@
+"""What the player is doing: the partida, the bots, the showdowns seen, the choices on screen.
+
+Pure Python: the DOM layer (``dom/play.py``) turns clicks into these calls, waits between bot
+moves, and renders ``view.build_view(session)`` after each one. Every change to the
+partida is written to storage before the call returns.
+
+>>> from mus.web.kit.storage import MemoryStorage
+>>> s = Session(MemoryStorage())
+>>> s.screen, s.game is None
+('setup', True)
+>>> s.new_game(seed=3)
+>>> s.screen, s.game.phase, s.bot_to_play()
+('table', 'mus', 1)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Callable
+
+import mus
+from mus.ai import coach, make_bot
+
+from ..kit.i18n import envido_amount
+from .saves import (
+    SAVE_KEY, Saved, count_hand, count_partida, load_save, load_settings, load_stats, stored_rev,
+    write_save, write_settings, write_stats,
+)
+
+if TYPE_CHECKING:
+    from ..kit.storage import Storage
+
+HUMAN = 0
+DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
+BotFactory = Callable[[str, int], Any]
+DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
+
+
+def corrupt_notice(problem: dict[str, str]) -> dict[str, str]:
+    """The notice for a save that could not be read (``load_save``'s problem: why, key)."""
+    notice = {"kind": "corrupt"}
+    notice.update(problem)
+    return notice
+
+
+def is_declaration(action: str) -> bool:
+    """A log event's action that declares pares or juego ("pares sí", "juego no")."""
+    return action.partition(" ")[0] in DECLARATIONS
+
+
+class Session:
+    def __init__(self, storage: Storage, *, bot_factory: BotFactory = make_bot,
+                 instant: bool = False) -> None:
+        self.storage = storage
+        self.bot_factory = bot_factory
+        self.instant = instant  # a test speed (?speed=0): no pauses, whatever the settings say
+        self.settings = load_settings(storage)
+        self.stats = load_stats(storage)
+        self.saved: Saved | None = None
+        self.screen = "setup"  # or "table" or "help"; showdowns and the end are derived from the game
+        self.notices: list[dict[str, str]] = []
+        self.selected: set[int] = set()
+        self.envite = DEFAULT_ENVITE
+        self.bots: dict[int, Any] = {}
+        # What is on screen, not saved: a count held back while the last call is read, the
+        # previous hand's count reopened, trailing log events not yet spoken, a pending confirm.
+        self.hold_count = False
+        self.review = False
+        self.muted = 0
+        self.confirm: str | None = None
+        self._before_end: dict[int, tuple[mus.Game, str]] = {}
+        self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
+        self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
+        self._chosen_on: mus.Game | None = None  # the state the pending bot choice was made on
+        self.seen_rev = 0  # the save revision this window last read, while it has no partida
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> mus.Game | None:
+        return self.saved.game if self.saved else None
+
+    @property
+    def pause(self) -> float:
+        return 0.0 if self.instant else self.settings.pause
+
+    @property
+    def storage_in_memory(self) -> bool:
+        return bool(getattr(self.storage, "fallback", False))
+
+    def showdown_index(self) -> int | None:
+        """The first finished hand whose count the player has not dismissed yet."""
+        saved = self.saved
+        if saved is None or saved.acked >= len(saved.game.history):
+            return None
+        return saved.acked
+
+    def bot_to_play(self) -> int | None:
+        """The bot seat that should move now (nothing waits on the player)."""
+        game = self.game
+        if (game is None or self.screen != "table" or game.is_over or game.to_play in (None, HUMAN)
+                or self.showdown_index() is not None):
+            return None
+        return game.to_play
+
+    def human_legal(self) -> list[str]:
+        game = self.game
+        if (game is None or self.screen != "table" or game.to_play != HUMAN
+                or self.showdown_index() is not None):
+            return []
+        return list(game.observation(HUMAN)["legal_actions"])
+
+    # --- starting and restoring -------------------------------------------------------
+
+    def restore(self) -> None:
+        """Resume the saved partida, or note why it could not be read."""
+        saved, problem = load_save(self.storage)
+        self.seen_rev = saved.rev if saved else 0
+        if problem:
+            self.notices.append(corrupt_notice(problem))
+        if saved is not None:  # rules and levels come from the save, speed and language stay
+            self.saved = saved
+            self.selected, self.envite = set(saved.selected), saved.envite
+            self._make_bots()
+            self.screen = "table"
+        if self.storage_in_memory:
+            self.notices.append({"kind": "memory"})
+
+    def new_game(self, seed: int | None = None, deal: mus.Game | None = None) -> None:
+        """A new partida with the table's settings; ``deal``: one already started from given
+        hands (a lesson's "Juega esta mano")."""
+        settings = self.settings
+        game = deal if deal is not None else mus.Game.new(settings.rules(), seed)
+        rev = self.saved.rev if self.saved else self.seen_rev
+        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level], rev=rev)
+        self._make_bots()
+        self.screen = "table"
+        self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
+        self.review, self.confirm, self.hold_count, self.muted = False, None, False, 0
+        self._before_end = {}
+        self.notices = [n for n in self.notices if n["kind"] == "memory"]
+        self._write()
+
+    def rematch(self, seed: int | None = None) -> None:
+        """A new partida with the finished one's table (rules, level) and today's preferences."""
+        if self.saved is not None:
+            previous = self.saved.settings
+            self.settings = previous.replace(speed=self.settings.speed, lang=self.settings.lang,
+                                             senas=self.saved.game.rules.senas,
+                                             coach=self.settings.coach, reasons=self.settings.reasons)
+            write_settings(self.storage, self.settings)
+        self.new_game(seed)
+
+    def _make_bots(self) -> None:
+        assert self.saved is not None
+        seed = self.saved.game.seed
+        self.bots = {seat: self.bot_factory(str(level), (seed * 31 + seat) & 0x7FFFFFFF)
+                     for seat, level in enumerate(self.saved.levels) if level is not None}
+
+    # --- moves --------------------------------------------------------------------------
+
+    def play(self, notation: str) -> bool:
+        """The player's action, if it is legal now; saved before returning."""
+        if notation not in self.human_legal():
+            return False
+        self.envite = DEFAULT_ENVITE  # back to a plain envido for the next decision
+        self._advance(notation)
+        return True
+
+    def bot_move(self) -> tuple[int, str] | None:
+        """Let the bot whose turn it is act, keeping its reason in the save; returns
+        (seat, notation)."""
+        choice = self.bot_choice()
+        if choice is not None:
+            self.bot_play(*choice)
+        return choice
+
+    def bot_choice(self) -> tuple[int, str] | None:
+        """What the bot whose turn it is will say (the page pauses before it is played)."""
+        seat = self.bot_to_play()
+        if seat is None:
+            return None
+        game = self.game
+        assert game is not None
+        bot = self.bots[seat]
+        observation = game.observation(seat)
+        self._chosen_on = game
+        if hasattr(bot, "decide"):
+            decision = bot.decide(observation)
+            self._reason = (len(game.actions), {"seat": seat, "hand": len(game.history), "reason": decision.reason})
+            return seat, str(decision.action)
+        return seat, bot.choose(observation)
+
+    def bot_play(self, seat: int, notation: str) -> bool:
+        """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
+        it was chosen on: another window may have moved it on meanwhile."""
+        game = self.game
+        if (self.bot_to_play() != seat or game is None or self.saved is None
+                or game is not self._chosen_on):
+            return False
+        if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
+            self.saved.reasons[self._reason[0]] = self._reason[1]
+        self._reason = None
+        self._advance(notation)
+        return True
+
+    def pause_for(self, notation: str) -> float:
+        """Seconds before a bot's call shows: routine calls quick, envites and órdagos slower."""
+        if notation == "ordago":
+            return self.pause * 1.8
+        if notation.startswith("envido") or notation in ("quiero", "no quiero"):
+            return self.pause * 1.25
+        return self.pause * 0.6
+
+    def hand_reasons(self, hand: int, seats: tuple[int, ...]) -> list[tuple[int, dict[str, Any]]]:
+        """(seat, reason) of the bots at ``seats`` in hand ``hand`` (an index of the history),
+        in the order they acted."""
+        if self.saved is None:
+            return []
+        return [(e["seat"], e["reason"]) for _, e in sorted(self.saved.reasons.items())
+                if e["hand"] == hand and e["seat"] in seats]
+
+    # --- the coach ------------------------------------------------------------------------
+
+    def coach_due(self) -> bool:
+        """The coach panel is on and its numbers are not for the position on the table."""
+        game = self.game
+        return (self.settings.coach and game is not None and self.screen == "table"
+                and not game.is_over and (self.coached is None or self.coached[0] != len(game.actions)))
+
+    def update_coach(self) -> None:
+        """The coach of the player's seat for the position now (the DOM layer calls this
+        after painting, so the table never waits for it)."""
+        game = self.game
+        if game is not None and self.coach_due():
+            self.coached = (len(game.actions), coach(game.observation(HUMAN)))
+
+    def coach_now(self) -> dict[str, Any] | None:
+        """The coach's numbers if they are for the position on the table."""
+        game = self.game
+        if game is None or self.coached is None or self.coached[0] != len(game.actions):
+            return None
+        return self.coached[1]
+
+    def _advance(self, notation: str) -> None:
+        assert self.saved is not None
+        before = self.saved.game
+        self.saved.game = before.apply(notation)
+        if len(self.saved.game.history) > len(before.history):
+            self._before_end[len(before.history)] = (before, notation)
+        self.selected = set()
+        self.review = False
+        self.confirm = None
+        self._count_finished()
+        self._write()
+
+    def stage(self, before: mus.Game | None) -> bool:
+        """Show the move just made from ``before`` as a table would: a finished hand's last
+        call without its count yet (``hold_count``), or new pares / juego declarations still
+        unsaid (``muted``), said one after another. True when the page must ``unstage``."""
+        game = self.game
+        if self.pause and before is not None and game is not None:
+            if len(game.history) > len(before.history):
+                self.hold_count = True
+            elif len(game.history) == len(before.history):
+                said = game.observation(HUMAN)["log"][len(before.observation(HUMAN)["log"]):]
+                self.muted = sum(1 for event in said if is_declaration(event["action"]))
+        return self.hold_count or self.muted > 0
+
+    def hand_end(self, index: int) -> tuple[mus.Game, str]:
+        """The state just before finished hand ``index`` ended, and the call that ended it."""
+        if index not in self._before_end:
+            assert self.saved is not None
+            data = json.loads(self.saved.game.to_json())
+            actions, data["actions"] = data["actions"], []
+            game = mus.Game.from_json(json.dumps(data))
+            for notation in actions:
+                after = game.apply(notation)
+                if len(after.history) > len(game.history):
+                    self._before_end[len(game.history)] = (game, notation)
+                    if len(game.history) == index:
+                        break
+                game = after
+        return self._before_end[index]
+
+    def _count_finished(self) -> None:
+        """Add newly finished hands (and a finished partida) to the statistics."""
+        saved = self.saved
+        assert saved is not None
+        history = saved.game.history
+        if saved.counted >= len(history):
+            return
+        stats = self.stats
+        for hand in history[saved.counted:]:
+            stats = count_hand(stats, hand)
+        if saved.game.is_over and saved.game.winner is not None:
+            stats = count_partida(stats, saved.game.winner)
+        saved.counted = len(history)
+        self.stats = stats
+        write_stats(self.storage, stats)
+
+    def ack(self) -> bool:
+        """The player has read the showdown on screen."""
+        if self.saved is None or self.showdown_index() is None:
+            return False
+        self.saved.acked += 1
+        self.selected = set()
+        self.hold_count = False
+        self._write()
+        return True
+
+    def open_review(self) -> bool:
+        """Reopen the previous hand's count (until the next hand ends)."""
+        game = self.game
+        if game is None or not game.history or self.showdown_index() is not None or game.is_over:
+            return False
+        self.review = True
+        return True
+
+    def close_review(self) -> None:
+        self.review = False
+
+    def _write(self) -> None:
+        if self.saved is None:
+            return
+        self.saved.selected, self.saved.envite = sorted(self.selected), self.envite
+        if not write_save(self.storage, self.saved):
+            self.follow()  # another window played on: what it saved wins
+
+    # --- other windows ------------------------------------------------------------------
+
+    def follow(self) -> bool:
+        """Take up the stored save if another window changed it; True if this one changed.
+
+        Called when a write was refused and on the browser's ``storage`` event. The player
+        is told that the partida went on elsewhere; a choice half made here is dropped.
+        """
+        current = self.saved.rev if self.saved else self.seen_rev
+        if stored_rev(self.storage) == current:
+            return False
+        saved, problem = load_save(self.storage)
+        if problem:
+            self.notices.append(corrupt_notice(problem))
+        self.saved, self.seen_rev = saved, saved.rev if saved else 0
+        self.selected = set(saved.selected) if saved else set()
+        self.envite = saved.envite if saved else DEFAULT_ENVITE
+        self.coached, self._reason, self.review, self.confirm, self.hold_count = None, None, False, None, False
+        self._before_end = {}
+        if saved is None:
+            self.screen, self.bots = "setup", {}
+        else:
+            self._make_bots()
+            if not any(n["kind"] == "elsewhere" for n in self.notices):
+                self.notices.append({"kind": "elsewhere"})
+        self.stats = load_stats(self.storage)
+        return True
+
+    def storage_changed(self, key: str | None) -> bool:
+        """The browser says another window changed ``key`` (None: storage cleared)."""
+        return key in (SAVE_KEY, None) and self.follow()
+
+    # --- choices on screen -----------------------------------------------------------
+
+    def toggle_card(self, position: int) -> None:
+        if 0 <= position < 4 and any(a.startswith("descarte") for a in self.human_legal()):
+            self.selected ^= {position}
+            self._write()
+
+    def discard_notation(self) -> str | None:
+        if not self.selected:
+            return None
+        return "descarte " + " ".join(str(p) for p in sorted(self.selected))
+
+    def envite_range(self) -> tuple[int, int] | None:
+        """Smallest and largest amount the envido stepper offers now."""
+        amounts = [envido_amount(a) or 0 for a in self.human_legal() if a.startswith("envido")]
+        return (min(amounts), max(amounts)) if amounts else None
+
+    def envido_notation(self) -> str | None:
+        if self.envite_range() is None:
+            return None
+        amount = self.clamped_envite()
+        return "envido" if amount == DEFAULT_ENVITE else f"envido {amount}"
+
+    def step_envite(self, delta: int) -> None:
+        bounds = self.envite_range()
+        if bounds:
+            self.set_envite(self.clamped_envite() + delta)
+
+    def set_envite(self, amount: int) -> None:
+        bounds = self.envite_range()
+        if bounds:
+            self.envite = max(bounds[0], min(bounds[1], amount))
+            self._write()
+
+    def clamped_envite(self) -> int:
+        bounds = self.envite_range()
+        return max(bounds[0], min(bounds[1], self.envite)) if bounds else self.envite
+
+    def set_setting(self, name: str, raw: str) -> None:
+        self.settings = self.settings.with_choice(name, raw)
+        write_settings(self.storage, self.settings)
+        if name == "lang" and self.saved is not None:  # the language follows the player
+            self.saved.settings = self.saved.settings.with_choice(name, raw)
+            self._write()
+
+    def open_setup(self) -> None:
+        self.screen = "setup"
+        self.confirm = None
+
+    def open_help(self) -> None:
+        if self.screen == "table" and self.game is not None:
+            self.screen = "help"
+
+    def close_help(self) -> None:
+        if self.screen == "help":
+            self.screen = "table"
+
+    def close_setup(self) -> None:
+        if self.saved is not None:
+            self.screen = "table"
+
+    def dismiss(self, kind: str) -> None:
+        self.notices = [n for n in self.notices if n["kind"] != kind]

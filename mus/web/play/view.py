@@ -1,0 +1,721 @@
+"""From the session to a plain view: every text, seat, button and panel to show. Pure.
+
+The view only ever reads ``observation(0)`` (what the player may know: of the game now, or
+of the state just before a hand ended, shown behind its count) and the finished hands in
+``history``, so the other seats' cards cannot leak into the page. Nor does the deal seed.
+Buttons that send an engine action carry its notation as ``action``; the other buttons
+carry ``action`` continuar / nueva / revancha or a ``ui`` command for the controller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mus
+
+from ..kit.i18n import (
+    LANCES, action_label, card_name, envido_amount, lance_name, reason_text, sena_text, speech,
+    spoken_ledger, join_words, stones, t,
+)
+from ..kit.table import POSITIONS
+from .coaching import coach_view, partner_reasons, toggles
+from .session import DECLARATIONS, HUMAN, Session, is_declaration
+from .settings import CHOICES, Settings
+
+SETUP_GROUPS = ("level", "reyes", "target", "juegos", "senas", "speed", "lang")
+QUICK_AMOUNTS = (2, 5, 10)
+
+
+def build_view(session: Session) -> dict[str, Any]:
+    lang = session.settings.lang
+    game = session.game
+    view: dict[str, Any] = {
+        "lang": lang,
+        "screen": session.screen,
+        "phase": game.phase if game else None,
+        "hand_number": len(game.history) + 1 if game else None,
+        "title": t(lang, "title"),
+        "table_label": t(lang, "table"),
+        "controls_label": t(lang, "controls"),
+        "seat_names": [t(lang, "seat", seat=seat) for seat in range(4)],
+        "log_title": t(lang, "log.title"),
+        "lang_button": {"ui": "lang", "value": "en" if lang == "es" else "es",
+                        "label": t(lang, "act.lang"), "short": ("en" if lang == "es" else "es").upper(),
+                        "lang": "en" if lang == "es" else "es", "aria": t(lang, "act.lang.label")},
+        "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": "☰", "aria": t(lang, "act.menu"),
+                        "name": t(lang, "act.menu")},
+        "help_button": {"ui": "help", "label": t(lang, "act.help"), "short": t(lang, "act.help.short"),
+                        "aria": t(lang, "act.help"), "name": t(lang, "act.help")},
+        "previous_button": None,
+        "manos_button": ({"ui": "manos", "label": t(lang, "replay.manos"), "short": "▤",
+                          "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
+                         if game is not None and game.history else None),
+        "notices": _notices(session, lang),
+        "instant": session.pause == 0,
+        "scores": None, "seats": None, "center": None, "controls": None, "log": None,
+        "showdown": None, "fin": None, "setup": None, "help": None, "confirm": None, "coach": None,
+    }
+    if session.screen == "setup" or game is None:
+        view["setup"] = _setup(session, lang)
+    elif session.screen == "help":
+        view["help"] = _help(game.rules.target, lang)
+    if game is None:
+        return view
+    index = session.showdown_index()
+    review = session.review and index is None and bool(game.history) and not game.is_over
+    obs = game.observation(HUMAN)
+    if index is not None:  # the finished hand stays on the table behind its count
+        obs = finished_observation(session, index)
+        view["phase"] = game.phase if game.is_over else obs["phase"]
+        view["hand_number"] = index + 1
+    if session.muted:  # calls not yet spoken (declarations shown one after another)
+        obs = _with(obs, {"log": obs["log"][: len(obs["log"]) - session.muted], "to_play": None,
+                          "legal_actions": []})
+    view["scores"] = _scores(obs, lang)
+    view["seats"] = _seats(session, obs, lang)
+    _add_senas(view["seats"], obs, lang)
+    view["center"] = _center(obs, lang, finished=index is not None)
+    view["controls"] = _controls(session, obs, lang)
+    if obs["phase"] == "senas" and view["controls"]["mine"]:
+        view["controls"] = _senas_controls(obs, lang)
+    view["log"] = _log(obs, lang)
+    view["coach"] = coach_view(session, lang)
+    on_table = session.screen == "table"
+    if on_table and index is not None and not session.hold_count:
+        view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"],
+                                         _log(obs, lang)["lines"])
+        view["showdown"]["reasons"] = partner_reasons(session, index, lang)
+        view["showdown"]["replay_button"] = {"ui": "replay", "value": str(index), "label": t(lang, "replay.open")}
+    elif on_table and review:
+        last = len(game.history) - 1
+        before, notation = session.hand_end(last)
+        view["showdown"] = showdown_view(game.history, last, False, lang, obs["rules"],
+                                         _log(_ended(before, notation, game.history[last]), lang)["lines"],
+                                         review=True)
+        view["showdown"]["reasons"] = partner_reasons(session, last, lang)
+        view["showdown"]["replay_button"] = {"ui": "replay", "value": str(last), "label": t(lang, "replay.open")}
+    elif on_table and game.is_over and index is None:
+        view["fin"] = _fin(session, lang)
+    if on_table and index is None and game.history and not game.is_over and not review:
+        view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"), "short": "↶",
+                                   "aria": t(lang, "act.previous"), "name": t(lang, "act.previous")}
+    if session.confirm == "nueva" and view["setup"]:
+        view["confirm"] = {"text": t(lang, "confirm.nueva"),
+                           "buttons": [{"action": "nueva", "label": t(lang, "act.confirm_nueva"), "kind": "danger"},
+                                       {"ui": "cancel", "label": t(lang, "act.cancel"), "kind": ""}]}
+    return view
+
+
+def _with(base: dict[str, Any], *changes: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``base`` with the keys of each of ``changes`` set, in turn."""
+    out = dict(base)
+    for change in changes:
+        out.update(change)
+    return out
+
+
+def finished_observation(session: Session, index: int) -> dict[str, Any]:
+    """What the player saw when hand ``index`` ended: its last call, plates and score."""
+    game = session.game
+    assert game is not None
+    before, notation = session.hand_end(index)
+    return _ended(before, notation, game.history[index])
+
+
+def _ended(before: Any, notation: str, hand: dict[str, Any]) -> dict[str, Any]:
+    obs = before.observation(HUMAN)
+    seat = before.to_play
+    log = obs["log"] + [{"seat": seat, "phase": before.phase, "action": notation}]
+    bet = obs["bet"] if notation in ("quiero", "no quiero") else None  # the answered bet stays on its plate
+    return _with(obs, {"log": log, "to_play": None, "legal_actions": [], "score": hand["score"],
+                       "lances": hand["lances"], "declared": hand["declared"], "bet": bet})
+
+
+# --- pieces of the table ---------------------------------------------------------------------
+
+
+def _notices(session: Session, lang: str) -> list[dict[str, str]]:
+    out = []
+    for notice in session.notices:
+        if notice["kind"] == "memory":
+            out.append({"kind": "memory", "text": t(lang, "notice.memory")})
+        elif notice["kind"] == "corrupt":
+            why = t(lang, f"why.{notice['why']}")
+            out.append({"kind": "corrupt", "text": t(lang, "notice.corrupt", why=why, key=notice["key"]),
+                        "dismiss": t(lang, "notice.close")})
+        elif notice["kind"] in ("update", "elsewhere", "unloaded"):
+            out.append({"kind": notice["kind"], "text": t(lang, f"notice.{notice['kind']}"),
+                        "dismiss": t(lang, "notice.close")})
+    return out
+
+
+def _scores(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    rules = obs["rules"]
+    return [{
+        "team": team, "name": t(lang, "team", team=team), "short": t(lang, f"team.short.{team}"),
+        "juegos_short": t(lang, "score.juegos.short"), "tantos": obs["score"][team],
+        "amarracos": obs["score"][team] // 5, "piedras": obs["score"][team] % 5,
+        "stones": stones(lang, obs["score"][team]), "juegos": obs["juegos"][team],
+        "vacas": obs["vacas"][team], "target": t(lang, "score.target", n=rules["target"]),
+        "juegos_label": t(lang, "score.juegos"), "vacas_label": t(lang, "score.vacas"),
+        "juegos_to_win": rules["juegos_to_win"],
+    } for team in (0, 1)]
+
+
+def _speeches(obs: dict[str, Any], lang: str) -> list[tuple[int | None, str, str]]:
+    """(seat, phase, words) for each public event of this hand, in order."""
+    out: list[tuple[int | None, str, str]] = []
+    betting: set[str] = set()
+    for event in obs["log"]:
+        seat, phase, action = event["seat"], event["phase"], event["action"]
+        if action == "servido":
+            out.append((None, phase, t(lang, "log.servido")))
+            continue
+        if phase == "senas":
+            out.append((seat, phase, _sena_words(obs, event, lang)))
+            continue
+        raise_ = phase in betting
+        if envido_amount(action) is not None or action == "ordago":
+            betting.add(phase)
+        words = speech(lang, action, raise_=raise_ and envido_amount(action) is not None,
+                       count=event.get("count", 0), you=seat == HUMAN)
+        if event.get("cards"):  # the player's own discards: which cards went
+            words += ": " + join_words(lang, [card_name(lang, card) for card in event["cards"]])
+        out.append((seat, phase, words))
+    return out
+
+
+def _bubbles(obs: dict[str, Any], lang: str) -> dict[int, str]:
+    """Each seat's last words in the phase being played (or the very last words said)."""
+    said = _speeches(obs, lang)
+    segment: list[tuple[int | None, str, str]] = []
+    for item in reversed(said):
+        if item[0] is None or item[1] != obs["phase"]:
+            break
+        segment.insert(0, item)
+    if not segment and said and said[-1][0] is not None:
+        segment = [said[-1]]
+    # señas are made, not said: the bubble only marks them (the faces on the seat show which)
+    return {seat: (t(lang, "bubble.señas") if phase == "senas" and words != t(lang, "say.sin señas")
+                   else words.split(": ")[0])
+            for seat, phase, words in segment if seat is not None}
+
+
+def _discard_counts(obs: dict[str, Any]) -> list[list[int]]:
+    """How many cards each seat threw, round after round ("3 · 1")."""
+    counts: list[list[int]] = [[], [], [], []]
+    for event in obs["log"]:
+        if event["phase"] == "descarte" and event["seat"] in range(4):
+            counts[event["seat"]].append(event.get("count", 0))
+    return counts
+
+
+def _declarations(obs: dict[str, Any]) -> list[list[tuple[str, bool]]]:
+    """Each seat's pares / juego declarations as said so far, in that order: (lance, has)."""
+    said: list[dict[str, bool]] = [{}, {}, {}, {}]
+    for event in obs["log"]:
+        lance, _, answer = event["action"].partition(" ")
+        if is_declaration(event["action"]) and answer in ("sí", "no"):
+            said[event["seat"]][lance] = answer == "sí"
+    return [[(lance, seat[lance]) for lance in DECLARATIONS if lance in seat] for seat in said]
+
+
+def _stakes(obs: dict[str, Any]) -> tuple[int, int, int] | None:
+    """(raise, total if accepted, what a refusal gives the bettor) of the bet on the table."""
+    bet = obs["bet"]
+    if not bet or not bet["answering"]:
+        return None
+    return bet["pending"], bet["table"] + bet["pending"], bet["table"] or 1
+
+
+def hand_name(lang: str, cards: list[str], rules: dict[str, Any]) -> str:
+    """A hand as players name it: 'medias de reyes · punto 27', 'duples de reyes y ases · la 31'."""
+    eight = rules.get("reyes", 8) == 8
+    ranks = [{"3": "R", "2": "A"}.get(c[0], c[0]) if eight else c[0] for c in cards]
+    order = "RCS765432A"
+    groups = sorted(((ranks.count(r), r) for r in set(ranks) if ranks.count(r) >= 2),
+                    key=lambda g: (-g[0], order.index(g[1])))
+    parts = []
+    if len(groups) == 2:
+        first, second = sorted((g[1] for g in groups), key=order.index)
+        parts.append(t(lang, "hand.duples", a=t(lang, f"rank.{first}"), b=t(lang, f"rank.{second}")))
+    elif groups and groups[0][0] == 4:
+        parts.append(t(lang, "hand.duples_same", a=t(lang, f"rank.{groups[0][1]}")))
+    elif groups:
+        kind = "hand.medias" if groups[0][0] == 3 else "hand.pareja"
+        parts.append(t(lang, kind, rank=t(lang, f"rank.{groups[0][1]}")))
+    rule = mus.Rules(reyes=rules.get("reyes", 8), real_31=rules.get("real_31", False))
+    total = mus.points("".join(cards), rule)
+    if total == 31:
+        parts.append(t(lang, "hand.31"))
+    elif total > 31:
+        parts.append(t(lang, "hand.juego", n=total))
+    else:
+        parts.append(t(lang, "hand.punto", n=total))
+    if not groups and total < 29:
+        parts.insert(0, t(lang, "hand.ciego"))
+    return t(lang, "hand.sep").join(parts)
+
+
+def _seats(session: Session, obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    bubbles = _bubbles(obs, lang)
+    postre = (obs["mano"] + 3) % 4
+    selectable = obs["to_play"] == HUMAN and obs["phase"] == "descarte" and bool(session.human_legal())
+    discards = _discard_counts(obs)
+    declared = _declarations(obs)
+    bet = obs["bet"]
+    seats = []
+    for seat in range(4):
+        badges = []
+        if bet and bet.get("bettor") == seat and bet["answering"]:
+            badges.append({"kind": "bet", "text": t(lang, "plate.ordago") if bet["ordago"] else
+                           t(lang, "plate.bet", n=bet["table"] + bet["pending"])})
+        entry: dict[str, Any] = {
+            "seat": seat, "pos": POSITIONS[seat], "team": seat & 1,
+            "name": t(lang, "seat", seat=seat), "short": t(lang, "seat.short", seat=seat),
+            "mano": seat == obs["mano"], "postre": seat == postre,
+            "mano_label": t(lang, "mano"), "postre_label": t(lang, "postre"),
+            "turn": obs["to_play"] == seat,
+            "bubble": bubbles.get(seat),
+            "declared": [{"lance": lance, "letter": lance_name(lang, lance)[0], "has": has,
+                          "text": t(lang, "plate.yes" if has else "plate.no", lance=lance_name(lang, lance))}
+                         for lance, has in declared[seat]],
+            "discards": discards[seat],
+            "discards_label": (t(lang, "plate.discards", list=join_words(lang, [str(n) for n in discards[seat]]))
+                               if discards[seat] else None),
+            "badges": badges, "count": 4,
+            "hidden_label": t(lang, "face_down", name=t(lang, "seat", seat=seat), n=4),
+            "cards": None, "value": None,
+        }
+        if seat == HUMAN:
+            entry["hand_label"] = t(lang, "your_hand")
+            entry["selectable"] = selectable
+            entry["cards"] = [
+                {"card": card, "pos": i, "label": card_name(lang, card),
+                 "selected": selectable and i in session.selected}
+                for i, card in enumerate(obs["hand"])
+            ]
+            value = hand_name(lang, obs["hand"], obs["rules"])
+            entry["value"] = {"text": value, "label": t(lang, "plate.value", text=value)}
+        seats.append(entry)
+    return seats
+
+
+def _lance_chips(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    played = obs["lances"]
+    shown = [lance for lance in LANCES if lance != "punto"]
+    if "punto" in played or obs["phase"] == "punto":
+        shown[-1] = "punto"
+    chips = []
+    for lance in shown:
+        outcome = played.get(lance)
+        if outcome:
+            status = t(lang, f"lance.{outcome['kind']}", n=outcome.get("amount", 0))
+        elif obs["phase"] == lance:
+            status = t(lang, "lance.now")
+        else:
+            status = ""
+        chips.append({"lance": lance, "name": lance_name(lang, lance), "status": status,
+                      "current": obs["phase"] == lance and not outcome, "done": bool(outcome)})
+    return chips
+
+
+def _center(obs: dict[str, Any], lang: str, finished: bool = False) -> dict[str, Any]:
+    bet = obs["bet"]
+    bet_text = None
+    if bet and bet["ordago"]:
+        bet_text = t(lang, "bet.ordago")
+    elif bet and bet["answering"]:
+        bet_text = t(lang, "bet.pending", n=bet["pending"]) + (
+            " · " + t(lang, "bet.table", n=bet["table"]) if bet["table"] else "")
+    to_play = obs["to_play"]
+    if obs["is_over"]:
+        status = t(lang, "phase.fin")
+    elif to_play is None:
+        status = ""
+    elif to_play == HUMAN:
+        status = t(lang, "turn.you")
+    else:
+        status = t(lang, f"turn.{to_play}")
+    return {
+        "phase": obs["phase"], "phase_name": lance_name(lang, obs["phase"]),
+        "hand_number": obs["hand_number"], "lances": _lance_chips(obs, lang),
+        "bet": bet_text, "status": status, "to_play": to_play, "finished": finished,
+    }
+
+
+def _controls(session: Session, obs: dict[str, Any], lang: str) -> dict[str, Any]:
+    legal = session.human_legal() if obs["to_play"] == HUMAN else []
+    phase = obs["phase"]
+    if not legal:
+        waiting = obs["to_play"]
+        prompt = t(lang, f"waiting.{waiting}") if waiting in (1, 2, 3) else ""
+        return {"mine": False, "prompt": prompt, "buttons": [], "stepper": None, "discard": None,
+                "quick": [], "ordago": None}
+    buttons: list[dict[str, Any]] = []
+    stepper = discard = ordago = None
+    quick: list[dict[str, Any]] = []
+    if phase == "mus":
+        prompt = t(lang, "prompt.mus")
+        buttons = [{"action": a, "label": action_label(lang, a), "kind": "primary" if a == "mus" else ""}
+                   for a in legal]
+    elif phase == "descarte":
+        prompt = t(lang, "prompt.descarte")
+        notation = session.discard_notation()
+        discard = {"action": notation, "label": action_label(lang, notation or "descarte"),
+                   "enabled": notation is not None}
+    else:
+        bet = obs["bet"] or {}
+        to = t(lang, f"to.{phase}")
+        stakes = _stakes(obs)
+        facing = stakes is not None
+        if bet.get("ordago"):
+            prompt = t(lang, "prompt.ordago", to=to, keep=stakes[2] if stakes else 1)
+        elif stakes and bet.get("table"):
+            prompt = t(lang, "prompt.raise", n=stakes[0], total=stakes[1], keep=stakes[2])
+        elif stakes:
+            prompt = t(lang, "prompt.envite", n=stakes[0], to=to)
+        else:
+            prompt = t(lang, "prompt.bet", to=to)
+        confirming = session.confirm == "ordago"
+        if confirming:
+            prompt = t(lang, "prompt.ordago_confirm", to=to)
+        for a in ("paso", "quiero", "no quiero"):
+            if a not in legal:
+                continue
+            label = action_label(lang, a)
+            if a == "quiero" and stakes:
+                label = t(lang, "act.quiero_ordago") if bet.get("ordago") else t(lang, "act.quiero_n", n=stakes[1])
+            elif a == "no quiero" and stakes:
+                label = t(lang, "act.no_quiero_n", n=stakes[2])
+            buttons.append({"action": a, "label": label, "kind": "primary" if a == "quiero" else ""})
+        if "ordago" in legal:
+            ordago = ({"confirm": {"action": "ordago", "label": t(lang, "act.ordago_confirm"), "kind": "danger"},
+                       "cancel": {"ui": "cancel", "label": t(lang, "act.cancel"), "kind": ""}}
+                      if confirming else {"ui": "ordago", "label": action_label(lang, "ordago"), "kind": "danger"})
+        bounds = session.envite_range()
+        envido = session.envido_notation()
+        if bounds and envido:
+            amount = session.clamped_envite()
+            label = (t(lang, "act.raise_total", n=amount, total=stakes[1] + amount) if facing and stakes
+                     else action_label(lang, envido))
+            stepper = {
+                "action": envido, "amount": amount, "min": bounds[0], "max": bounds[1],
+                "label": label,
+                "less": t(lang, "stepper.less"), "more": t(lang, "stepper.more"),
+                "group_label": t(lang, "stepper.label"),
+            }
+            quick = [{"ui": "envite-set", "value": str(n), "label": str(n), "pressed": n == amount,
+                      "aria": t(lang, "act.quick_n", n=n)}
+                     for n in QUICK_AMOUNTS if bounds[0] <= n <= bounds[1]]
+    return {"mine": True, "prompt": prompt, "buttons": buttons, "stepper": stepper, "discard": discard,
+            "quick": quick, "quick_label": t(lang, "act.quick"), "ordago": ordago}
+
+
+def _log(obs: dict[str, Any], lang: str) -> dict[str, Any]:
+    lines = [t(lang, f"log.hand.{obs['mano']}", n=obs["hand_number"])]
+    current = "mus"
+    for seat, phase, words in _speeches(obs, lang):
+        if phase != current:
+            current = phase
+            lines.append(f"— {lance_name(lang, phase)} —")
+        if seat is not None:
+            words = t(lang, "log.line", name=t(lang, "seat", seat=seat), text=words[:1].lower() + words[1:])
+        lines.append(words)
+    return {"title": t(lang, "log.title"), "lines": lines}
+
+
+# --- the count and the end -----------------------------------------------------------------
+
+
+def _is_deje(entry: dict[str, Any]) -> bool:
+    return str(entry["reason"]).endswith("porque no")
+
+
+def _tie_note(lang: str, lance: str, seat: int, hand: dict[str, Any], rules: mus.Rules) -> str | None:
+    """Say so when the lance went to ``seat`` only because ties go to the seat nearer the mano."""
+    hands = hand.get("hands")
+    if not hands or lance not in LANCES:
+        return None
+    seats = [s for s in range(4) if (s & 1) != (seat & 1)]
+    if lance in ("pares", "juego"):
+        seats = [s for s in seats if hand.get("declared", {}).get(lance, [True] * 4)[s]]
+    if any(mus.compare(lance, "".join(hands[seat]), "".join(hands[s]), rules) == 0 for s in seats):
+        return t(lang, "count.tie_mano" if seat == hand.get("mano") else "count.tie_seat")
+    return None
+
+
+def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: str, rules_dict: dict[str, Any],
+                  log: list[str] | None = None, review: bool = False) -> dict[str, Any]:
+    """The count of finished hand ``index`` as one table in counting order (plain data)."""
+    hand = history[index]
+    winners: dict[str, int] = hand.get("winners", {})
+    hands = hand.get("hands")
+    ledger = hand.get("ledger", [])
+    rules = mus.Rules(reyes=rules_dict["reyes"], real_31=rules_dict["real_31"])
+    target = rules_dict["target"]
+    score = hand.get("score", [0, 0])
+    running = [score[team] - sum(e["points"] for e in ledger if e["team"] == team) for team in (0, 1)]
+    seats = []
+    for seat in range(4):
+        won = [lance_name(lang, lance) for lance in LANCES if winners.get(lance) == seat]
+        cards = None
+        if hands:
+            cards = [{"card": c, "label": card_name(lang, c)} for c in hands[seat]]
+        seats.append({"seat": seat, "name": t(lang, "seat", seat=seat), "short": t(lang, "seat.short", seat=seat),
+                      "team": seat & 1, "cards": cards, "won": won, "mano": seat == hand.get("mano"),
+                      "hand_name": hand_name(lang, hands[seat], rules_dict) if hands else None})
+    reached: list[bool] = [False]
+
+    def row(entry: dict[str, Any], note: str | None = None) -> dict[str, Any]:
+        team = int(entry["team"])
+        running[team] += int(entry["points"])
+        seat = int(entry.get("seat", -1))
+        notes = [note] if note else []
+        if not reached[0] and running[team] >= target:
+            reached[0] = True
+            notes.append(t(lang, f"count.reached.{team}", n=target))
+        own = _with(entry, {"reason": str(entry["reason"]).replace(" del compañero", "")})  # "who" names the holder
+        return _with({"kind": "scored", "lance": entry["lance"], "lance_name": lance_name(lang, entry["lance"]),
+                      "status": "", "team": team}, _holder(lang, seat, team), {
+                     "why": reason_text(lang, own), "points": int(entry["points"]),
+                     "points_text": t(lang, "count.points", n=entry["points"]),
+                     "score": list(running), "notes": notes, "reached": bool(notes) and reached[0]})
+
+    during = [_with(row(e), {"status": t(lang, "lance.deje", n=e["points"])}) for e in ledger if _is_deje(e)]
+    counted = [e for e in ledger if not _is_deje(e)]
+    ordago_entry = next((e for e in counted if str(e["reason"]).startswith("órdago")), None)
+    lances = ["grande", "chica", "pares", "punto" if "punto" in hand.get("lances", {}) else "juego"]
+    rows: list[dict[str, Any]] = []
+    for lance in lances:
+        entries = [e for e in counted if e["lance"] == lance]
+        outcome = hand.get("lances", {}).get(lance) or {}
+        first = len(rows)
+        if entries:
+            for i, entry in enumerate(entries):
+                note = None
+                if i == 0 and entry.get("seat") == winners.get(lance):
+                    note = _tie_note(lang, lance, int(entry["seat"]), hand, rules)
+                if reached[0]:
+                    rows.append(_uncounted(lang, lance, entry))
+                else:
+                    rows.append(row(entry, note))
+        elif reached[0] or ordago_entry is not None:
+            rows.append(_uncounted(lang, lance))
+        else:
+            why = (t(lang, "count.deje_done") if outcome.get("kind") == "deje"
+                   else t(lang, "count.no_pares") if lance == "pares" else t(lang, "count.nothing"))
+            rows.append(_with({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None},
+                              _holder(lang), {"why": why, "points": 0, "points_text": "", "score": list(running),
+                                              "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"}))
+        if outcome and rows[first]["kind"] != "uncounted":  # a refused bet's points are in `during`
+            key = "count.deje" if outcome["kind"] == "deje" else f"lance.{outcome['kind']}"
+            rows[first]["status"] = t(lang, key, n=outcome.get("amount", 0))
+    closing = None
+    if ordago_entry is not None:
+        seat = int(ordago_entry["seat"])
+        closing = t(lang, "count.ordago", to=t(lang, f"to.{ordago_entry['lance']}"), winner=t(lang, f"winner.{seat}"))
+    totals = [sum(int(e["points"]) for e in ledger if e["team"] == team) for team in (0, 1)]
+    spoken = {line["team"]: line for line in spoken_ledger(lang, ledger)}
+    banners = []
+    winner = hand.get("juego_winner")
+    if winner is not None:
+        tally = [0, 0]
+        for done in history[: index + 1]:
+            if done.get("juego_winner") is not None:
+                tally[done["juego_winner"]] += 1
+        text = t(lang, "juego.us" if winner == HUMAN else "juego.them")
+        banners.append({"text": f"{text} · {t(lang, 'score.juegos')} {tally[0]} – {tally[1]}",
+                        "won": winner == HUMAN})
+    last = over and index == len(history) - 1
+    return {
+        "number": hand.get("number", index + 1),
+        "title": t(lang, "showdown.title", n=hand.get("number", index + 1)),
+        "revealed": bool(hands), "nobody": t(lang, "showdown.nobody"), "won_label": t(lang, "showdown.won"),
+        "mano_label": t(lang, "count.mano"),
+        "seats": seats,
+        "columns": [t(lang, f"count.col.{c}") for c in ("lance", "who", "points", "score")],
+        "during_title": t(lang, "count.during") if during else None, "during": during,
+        "count_title": t(lang, "count.count"), "rows": rows, "closing": closing,
+        "ledger": [{"team": team, "name": t(lang, "team", team=team), "total": totals[team],
+                    "text": spoken[team]["text"] if team in spoken else t(lang, "showdown.nothing")}
+                   for team in (0, 1)],
+        "this_hand": t(lang, "count.this_hand"),
+        "score": score, "score_text": t(lang, "showdown.score", a=score[0], b=score[1]),
+        "team_names": [t(lang, "team", team=0), t(lang, "team", team=1)],
+        "banners": banners, "juego_winner": winner,
+        "log_title": t(lang, "count.log"), "log": log or [],
+        "review": review,
+        "button": ({"ui": "close-review", "label": t(lang, "act.close")} if review else
+                   {"action": "continuar", "label": t(lang, "act.ver_final" if last else "act.continuar")}),
+    }
+
+
+def _holder(lang: str, seat: int = -1, team: int | None = None) -> dict[str, str]:
+    """Who holds a count line: a seat's name and the short one phones show, else the team's."""
+    if seat in range(4):
+        return {"who": t(lang, "seat", seat=seat), "who_short": t(lang, "seat.short", seat=seat)}
+    name = t(lang, "team", team=team) if team is not None else ""
+    return {"who": name, "who_short": name}
+
+
+def _uncounted(lang: str, lance: str, entry: dict[str, Any] | None = None) -> dict[str, Any]:
+    return _with({"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
+                  "team": int(entry["team"]) if entry else None},
+                 _holder(lang, int(entry.get("seat", -1)) if entry else -1),
+                 {"why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
+                  "points": 0, "points_text": "", "score": None, "notes": [], "reached": False})
+
+
+def _fin(session: Session, lang: str) -> dict[str, Any]:
+    game = session.game
+    assert game is not None
+    juegos = [0, 0]
+    for hand in game.history:
+        if hand.get("juego_winner") is not None:
+            juegos[hand["juego_winner"]] += 1
+    vacas = list(game.vacas)
+    won = game.winner == HUMAN
+    return {
+        "title": t(lang, "fin.title"),
+        "headline": t(lang, "fin.us" if won else "fin.them"),
+        "won": won,
+        "summary": t(lang, "fin.summary", a=juegos[0], b=juegos[1], c=vacas[0], d=vacas[1]),
+        "buttons": [{"action": "revancha", "label": t(lang, "act.revancha"), "kind": "primary"},
+                    {"ui": "menu", "label": t(lang, "act.menu"), "kind": ""}],
+        "stats": _stats(session, lang),
+    }
+
+
+# --- the new-game screen -------------------------------------------------------------------
+
+
+def _option_label(lang: str, name: str, value: Any) -> str:
+    if name == "level":
+        return t(lang, f"level.{value}")
+    if name == "reyes":
+        return t(lang, f"reyes.{value}")
+    if name == "speed":
+        return t(lang, f"speed.{value}")
+    if name == "lang":
+        return t(lang, f"lang.{value}")
+    if name == "senas":
+        return t(lang, f"senas.{str(value).lower()}")
+    return str(value)
+
+
+def _setup(session: Session, lang: str) -> dict[str, Any]:
+    settings = session.settings.to_dict()
+    groups = []
+    for name in SETUP_GROUPS:
+        groups.append({
+            "name": name, "legend": t(lang, f"setup.{name}"),
+            "options": [{"value": str(v).lower(), "label": _option_label(lang, name, v),
+                         "checked": settings[name] == v,
+                         "lang": v if name == "lang" else None}
+                        for v in CHOICES[name]],
+        })
+    game = session.game
+    in_progress = game is not None and not game.is_over
+    # Starting over while a partida is in progress asks first (the ``nueva`` action comes in the confirm).
+    buttons = [{"ui" if in_progress else "action": "nueva", "label": t(lang, "act.nueva"), "kind": "primary"}]
+    if game is not None:
+        buttons.append({"ui": "volver", "label": t(lang, "act.volver"), "kind": ""})
+    if game is not None and in_progress and game.history and session.showdown_index() is None:  # phones: here
+        buttons.append({"ui": "previous", "label": t(lang, "act.previous"), "kind": ""})
+    return {
+        "title": t(lang, "setup.title"), "groups": groups,
+        "real_31": {"name": "real_31", "label": t(lang, "setup.real_31"), "checked": settings["real_31"]},
+        "toggles": toggles(session, lang),
+        "warning": t(lang, "setup.resume") if in_progress else None,
+        "rules_summary": rules_summary(session.settings, lang),
+        "buttons": buttons, "stats": _stats(session, lang),
+    }
+
+
+def _stats(session: Session, lang: str) -> dict[str, Any]:
+    s = session.stats
+    lines = []
+    if s["manos"][1] == 0 and s["partidas"][1] == 0:
+        lines.append(t(lang, "stats.none"))
+    for key in ("partidas", "juegos", "manos"):
+        won, n = s[key]
+        lines.append(t(lang, f"stats.{key}.one" if won == 1 else f"stats.{key}", won=won, n=n))
+    lances = [t(lang, "stats.lance", lance=lance_name(lang, lance), won=s["lances"][lance][0],
+                n=s["lances"][lance][1]) for lance in LANCES]
+    return {"title": t(lang, "stats.title"), "lines": lines, "lances_title": t(lang, "stats.lances"),
+            "lances": lances}
+
+
+def _help(target: int, lang: str) -> dict[str, Any]:
+    return {"title": t(lang, "help.title"),
+            "paragraphs": [t(lang, "help.play"), t(lang, "help.bets"), t(lang, "help.keys"),
+                           t(lang, "help.stones", n=target)],
+            "legend": [{"kind": "piedra", "text": t(lang, "help.piedra")},
+                       {"kind": "amarraco", "text": t(lang, "help.amarraco")}],
+            "lessons": {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""),
+                        "text": t(lang, "help.lessons")},
+            "button": {"ui": "close-help", "label": t(lang, "act.close"), "kind": "primary"}}
+
+
+# --- señas -----------------------------------------------------------------------------------
+# The player sees señas only through observation(0)["senas"] (his own, his partner's, and the
+# rivals' he caught) and his log: a rival's señas he did not catch are nowhere in the view.
+
+
+def _seen_senas(obs: dict[str, Any]) -> dict[int, list[str]]:
+    return {int(e["seat"]): list(e["senas"]) for e in obs.get("senas") or []}
+
+
+def _sena_words(obs: dict[str, Any], event: dict[str, Any], lang: str) -> str:
+    """A señas line: 'Hace señas — se muerde el labio: dos reyes', or 'Sin señas'."""
+    seat = event["seat"]
+    if event["action"] != "señas":
+        return t(lang, "say.sin señas")
+    key = "say.señas_caught" if event.get("caught") else "say.señas_you" if seat == HUMAN else "say.señas"
+    shown = _seen_senas(obs).get(seat, [])
+    return t(lang, key) + (" — " + "; ".join(sena_text(lang, s) for s in shown) if shown else "")
+
+
+def _sena_item(lang: str, sena: str) -> dict[str, str]:
+    """A seña as drawn at the table: its short label, and the full text to read on demand."""
+    return {"sena": sena, "text": sena_text(lang, sena), "short": t(lang, f"sena.short.{sena}")}
+
+
+def _add_senas(seats: list[dict[str, Any]], obs: dict[str, Any], lang: str) -> None:
+    """Each seat's señas as the player saw them (None for the others)."""
+    seen = _seen_senas(obs)
+    for entry in seats:
+        seat = entry["seat"]
+        shown = seen.get(seat)
+        entry["senas"] = None if shown is None else {
+            "label": (t(lang, "senas.label_you") if seat == HUMAN
+                      else t(lang, "senas.label", name=t(lang, "seat", seat=seat))),
+            "caught": seat & 1 != HUMAN & 1, "caught_label": t(lang, "senas.caught"),
+            "items": [_sena_item(lang, s) for s in shown],
+        }
+
+
+def _senas_controls(obs: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The señas step: show them (with a preview of the gestures) or not."""
+    legal = obs["legal_actions"]
+    shown = mus.senas("".join(obs["hand"]), mus.Rules.from_dict(obs["rules"]))
+    preview = [_sena_item(lang, s) for s in shown]
+    prompt = (t(lang, "prompt.senas", list="; ".join(p["text"] for p in preview)) if shown
+              else t(lang, "prompt.senas_none"))
+    buttons = [{"action": a, "label": t(lang, f"act.{a}"), "kind": "primary" if a == "señas" else ""}
+               for a in ("señas", "sin señas") if a in legal]
+    return {"mine": True, "prompt": prompt, "buttons": buttons, "stepper": None, "discard": None,
+            "senas_preview": {"title": t(lang, "senas.preview"), "items": preview} if shown else None}
+
+
+def rules_summary(settings: Settings, lang: str) -> str:
+    """The table's rules in one line, with the chance that a rival catches a seña."""
+    rules = settings.rules()
+    parts = [t(lang, f"reyes.{rules.reyes}")]
+    if rules.real_31:
+        parts.append(t(lang, "rules.real_31"))
+    parts += [t(lang, "rules.target", n=rules.target), t(lang, "rules.juegos", n=rules.juegos_to_win)]
+    parts.append(t(lang, "rules.senas_on", pct=round(rules.catch * 100)) if rules.senas
+                 else t(lang, "rules.senas_off"))
+    return t(lang, "rules.title", list=" · ".join(parts))

@@ -1,0 +1,341 @@
+"""A finished hand replayed step by step, and the "Manos" list of a partida. Pure.
+
+The replay is built from a hand record (``mus.record`` of this partida's history, or a
+shared ``#mano=`` link code) and shows, at each step, the table as one seat saw it —
+only that seat's ``observation`` of the replayed game, so nobody's cards leak — or all
+four hands open. The serve after the descartes is shown with the mano's descarte, the
+step that triggers it; the last step is the count.
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1)
+>>> for action in ["no hay mus"] + ["paso"] * 11:
+...     g = g.apply(action)
+>>> r = Replay.from_game(g, 0)
+>>> r.steps, r.step, r.at_end
+(13, 0, False)
+>>> v = replay_view(r, "es")
+>>> v["title"], v["seats"][0]["cards"] is not None, v["seats"][1]["cards"]
+('Jugada 1', True, None)
+>>> r.go("last"); r.view_as("all")
+>>> v = replay_view(r, "es")
+>>> v["count"]["score_text"], [s["cards"] is not None for s in v["seats"]]
+('Tanteo: 38 – 41', [True, True, True, True])
+>>> Replay.from_code(r.code).text == r.text
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mus
+
+from mus.ai import coach, explain
+
+from ..kit.commands import CHANGE, Command, Key
+
+from ..kit.coach import coach_numbers
+from ..kit.i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
+from ..kit.links import hand_link
+
+VIEWERS = ("all", "0", "1", "2", "3")
+MOVES = ("first", "prev", "next", "last")
+# What the replay dialog shows.
+CLOSED, REPLAY, MANOS, ERROR = "closed", "replay", "manos", "error"
+# What its page does after a command (Dialog.command, Dialog.key): nothing, draw it again, draw
+# what was opened in it (the focus goes to its title), close it, copy or share the link.
+NOTHING, DRAW, OPENED, CLOSE, COPY, SHARE = "", "draw", "opened", "close", "copy", "share"
+
+
+class Replay:
+    """One hand: its record, the replayed states, the step shown and whose eyes."""
+
+    def __init__(self, text: str, *, hand_index: int | None = None, shared: bool = False,
+                 reasons: dict[int, dict[str, Any]] | None = None) -> None:
+        record = mus.HandRecord.parse(text)
+        states = record.states()  # ValueError, saying why, for a damaged record
+        self.record, self.text, self.code = record, str(record), record.encode()
+        self.hand_index, self.shared = hand_index, shared
+        # A state waiting for a serve or a catch is not a step: the serve shows with the
+        # mano's descarte, the catch with the señas (the last state, after the count, stays).
+        self.states = [g for g in states if g.history or not g.is_chance]
+        self.moves = [(seat, text) for seat, text in record.moves if seat is not None]
+        self.reasons = reasons or {}  # step → the bot's reason for that step's action
+        self.coached: dict[tuple[int, int], dict[str, Any]] = {}  # (step, seat) → mus.ai.coach
+        self.step = 0
+        self.viewer = "0"  # the player's own seat, as it was played
+        # Set by the page: where links point, whether it can share and close the replay.
+        self.page_url, self.can_share, self.closable = "", False, True
+        self.copied = False
+
+    @classmethod
+    def from_game(cls, game: mus.Game, hand_index: int,
+                  reasons: dict[int, dict[str, Any]] | None = None) -> Replay:
+        """Hand ``hand_index`` of a partida; ``reasons`` are the save's bots' reasons,
+        keyed by the index of the action in ``game.actions``."""
+        first = _first_action(game, hand_index)
+        by_step = {index - first + 1: entry for index, entry in (reasons or {}).items()
+                   if entry.get("hand") == hand_index and index >= first}
+        return cls(mus.record(game, hand_index), hand_index=hand_index, reasons=by_step)
+
+    @classmethod
+    def from_code(cls, code: str) -> Replay:
+        """A shared link's hand; ValueError if the code is damaged."""
+        return cls(mus.decode_record(code), shared=True)
+
+    @property
+    def steps(self) -> int:
+        return len(self.states)
+
+    @property
+    def at_end(self) -> bool:
+        return self.step == self.steps - 1
+
+    def go(self, where: str) -> None:
+        target = {"first": 0, "prev": self.step - 1, "next": self.step + 1,
+                  "last": self.steps - 1}.get(where, self.step)
+        self.step = max(0, min(self.steps - 1, target))
+        self.copied = False
+
+    def view_as(self, viewer: str) -> None:
+        if viewer in VIEWERS:
+            self.viewer = viewer
+
+    def coach_seat(self) -> int:
+        """Whose chances the coach shows: the seat viewed, or with all hands open the
+        seat that just acted (at the deal, the mano)."""
+        if self.viewer != "all":
+            return int(self.viewer)
+        return self.moves[self.step - 1][0] if self.step else self.record.mano
+
+    def coach_due(self) -> bool:
+        """Coach numbers are wanted for this step and seat and not computed yet (never at the count)."""
+        return not self.at_end and (self.step, self.coach_seat()) not in self.coached
+
+    def update_coach(self) -> None:
+        seat = self.coach_seat()
+        self.coached[(self.step, seat)] = coach(self.states[self.step].observation(seat))
+
+    def link(self, page_url: str) -> str:
+        """The share link: this page with the code in the fragment, never sent to a server."""
+        return hand_link(page_url, self.code)
+
+
+def _first_action(game: mus.Game, hand_index: int) -> int:
+    """Index in ``game.actions`` of the first action of hand ``hand_index``."""
+    g = game.initial()
+    for index, action in enumerate(game.actions):
+        if len(g.history) == hand_index and not g.is_chance:
+            return index
+        g = g.apply(action)
+    raise ValueError(f"expected a finished hand of the partida, got {hand_index!r}")
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def replay_view(r: Replay, lang: str) -> dict[str, Any]:
+    game = r.states[r.step]
+    hand = game.history[-1] if r.at_end else None
+    viewer = None if r.viewer == "all" else int(r.viewer)
+    observations = [game.observation(seat) for seat in range(4)]
+    shown = hand["hands"] if hand else None
+    record = r.record
+    seats = []
+    for seat in range(4):
+        visible = viewer is None or viewer == seat or bool(shown)
+        cards = (shown[seat] if shown else observations[seat]["hand"]) if visible else None
+        seats.append({
+            "seat": seat, "name": t(lang, "seat", seat=seat), "team": seat & 1,
+            "mano": seat == record.mano, "mano_label": t(lang, "mano"),
+            "cards": [{"card": c, "label": card_name(lang, c)} for c in cards] if cards else None,
+            "hidden_label": t(lang, "face_down", name=t(lang, "seat", seat=seat), n=4),
+            "acting": r.step > 0 and r.moves[r.step - 1][0] == seat,
+        })
+    lines = _log(observations, viewer, lang)
+    score = hand["score"] if hand else list(game.score)
+    reason = r.reasons.get(r.step)
+    coached = r.coach_seat()
+    return {
+        "title": t(lang, "replay.shared" if r.shared else "replay.title", n=record.number),
+        "shared": r.shared,
+        "seats": seats,
+        "step": r.step, "steps": r.steps,
+        "step_text": t(lang, "step", k=r.step, n=r.steps - 1),
+        "now": lines[-1] if r.step else t(lang, f"log.hand.{record.mano}", n=record.number),
+        "phase": lance_name(lang, game.phase) if not hand else t(lang, "count.count"),
+        "score_text": t(lang, "showdown.score", a=score[0], b=score[1]),
+        "nav": [{"move": m, "label": t(lang, f"step.{m}"),
+                 "enabled": (r.step > 0) if m in ("first", "prev") else not r.at_end} for m in MOVES],
+        "viewers": [{"value": v, "checked": v == r.viewer,
+                     "label": t(lang, "replay.all") if v == "all" else t(lang, "seat", seat=int(v))}
+                    for v in VIEWERS],
+        "viewers_label": t(lang, "replay.view"),
+        "log_title": t(lang, "log.title"),
+        "log": [t(lang, f"log.hand.{record.mano}", n=record.number)] + lines,
+        "count": _count(hand, lang) if hand else None,
+        "reason": None if reason is None else t(
+            lang, "replay.reason", name=t(lang, "seat", seat=reason["seat"]),
+            text=explain(reason["reason"], lang)),
+        "coach": None if hand else coach_numbers(
+            r.coached.get((r.step, coached)), t(lang, "replay.coach", name=t(lang, "seat", seat=coached)), lang),
+        "share": {"label": t(lang, "replay.share") if r.can_share else None, "copy": t(lang, "replay.copy"),
+                  "copied": t(lang, "replay.copied") if r.copied else "",
+                  "link_label": t(lang, "replay.link"), "link": r.link(r.page_url)},
+        "back": None if r.hand_index is None else t(lang, "replay.back"),
+        "close": None if not r.closable else t(lang, "replay.play" if r.shared else "replay.close"),
+    }
+
+
+def _log(observations: list[dict[str, Any]], viewer: int | None, lang: str) -> list[str]:
+    """The public log in words; a seat's own descartes name their cards (all of them
+    when all hands are open), read from that seat's observation."""
+    lines: list[str] = []
+    betting: set[str] = set()
+    base = observations[0 if viewer is None else viewer]["log"]
+    for i, event in enumerate(base):
+        seat, phase, action = event["seat"], event["phase"], event["action"]
+        if action == "servido":
+            lines[-1] += " · " + t(lang, "log.servido")
+            continue
+        raise_ = phase in betting and envido_amount(action) is not None
+        if envido_amount(action) is not None or action == "ordago":
+            betting.add(phase)
+        words = speech(lang, action, raise_=raise_, count=event.get("count", 0))
+        own = observations[seat]["log"][i] if viewer in (None, seat) else event
+        if own.get("cards"):
+            words += ": " + ", ".join(card_name(lang, c) for c in own["cards"])
+        lines.append(t(lang, "log.line", name=t(lang, "seat", seat=seat), text=words))
+    return lines
+
+
+def _count(hand: dict[str, Any], lang: str) -> dict[str, Any]:
+    spoken = {line["team"]: line for line in spoken_ledger(lang, hand["ledger"])}
+    teams = []
+    for team in (0, 1):
+        line = spoken.get(team)
+        teams.append({"team": team, "name": t(lang, "team", team=team),
+                      "text": line["text"] if line else t(lang, "showdown.nothing"),
+                      "total": line["total"] if line else 0,
+                      "lines": [reason_text(lang, e) for e in hand["ledger"] if e["team"] == team]})
+    score = hand["score"]
+    return {"title": t(lang, "count.count"), "teams": teams,
+            "nobody": None if hand["hands"] else t(lang, "showdown.nobody"),
+            "score_text": t(lang, "showdown.score", a=score[0], b=score[1])}
+
+
+# --- the "Manos" list ---------------------------------------------------------------------------
+
+
+def manos_view(history: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+    """This partida's finished hands, newest first, each with a button to replay it."""
+    items = []
+    for index, hand in enumerate(history):
+        spoken = {line["team"]: line["total"] for line in spoken_ledger(lang, hand["ledger"])}
+        items.append({
+            "index": index,
+            "text": t(lang, "replay.item", hand=t(lang, f"log.hand.{hand['mano']}", n=hand["number"]),
+                      a=spoken.get(0, 0), b=spoken.get(1, 0)),
+            "score": t(lang, "showdown.score", a=hand["score"][0], b=hand["score"][1]),
+            "label": t(lang, "replay.open"),
+        })
+    return {"title": t(lang, "replay.manos.title"), "items": items[::-1],
+            "empty": None if items else t(lang, "replay.manos.none"), "close": t(lang, "replay.close")}
+
+
+# --- the dialog ----------------------------------------------------------------------------------
+
+
+class Dialog:
+    """The replay dialog: a hand (``replay``), the list of a partida's hands (``game``, with
+    its bots' ``reasons``), or why a shared link cannot open (``error``). Its commands and keys
+    come from the page (``dom/replay.py``); nothing here writes storage, so opening a shared
+    link never touches the player's saved partida.
+
+    >>> import mus
+    >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
+    >>> for action in ["no hay mus"] + ["paso"] * 11:
+    ...     g = g.apply(action)
+    >>> d = Dialog()
+    >>> d.open_manos(g), d.mode
+    (None, 'manos')
+    >>> d.command(Command("replay", "0")), d.mode, d.replay.step
+    ('opened', 'replay', 0)
+    >>> d.command(Command("step", "last")), d.key(Key("ArrowLeft")), d.replay.step
+    ('draw', 'draw', 11)
+    >>> d.command(Command("setting", "all", "viewer")), d.replay.viewer, d.key(Key("Escape"))
+    ('draw', 'all', 'close')
+    >>> d.open_code("not a code", page_url="https://mus.example/"), d.mode
+    (False, 'error')
+    """
+
+    __slots__ = ("mode", "replay", "game", "reasons", "error")
+
+    def __init__(self) -> None:
+        self.mode = CLOSED
+        self.replay: Replay | None = None
+        self.game: mus.Game | None = None  # the partida whose hands are listed
+        self.reasons: dict[int, dict[str, Any]] | None = None  # its bots' reasons, by action index
+        self.error = ""
+
+    @property
+    def is_open(self) -> bool:
+        return self.mode != CLOSED
+
+    def show(self, replay: Replay, *, closable: bool = True, page_url: str = "", can_share: bool = False) -> None:
+        replay.page_url, replay.can_share, replay.closable = page_url, can_share, closable
+        self.replay, self.mode = replay, REPLAY
+
+    def open_code(self, code: str, *, closable: bool = True, page_url: str = "", can_share: bool = False,
+                  lang: str = "es") -> bool:
+        """A shared hand; a damaged code shows why instead. True if the hand opened."""
+        try:
+            self.show(Replay.from_code(code), closable=closable, page_url=page_url, can_share=can_share)
+            return True
+        except ValueError as error:
+            self.mode, self.replay, self.error = ERROR, None, t(lang, "replay.bad_link", why=str(error))
+            return False
+
+    def open_hand(self, game: mus.Game, index: int, reasons: dict[int, dict[str, Any]] | None = None, *,
+                  page_url: str = "", can_share: bool = False) -> None:
+        """Hand ``index`` of a partida, with the save's bots' reasons (by action index)."""
+        self.game, self.reasons = game, reasons
+        self.show(Replay.from_game(game, index, reasons), page_url=page_url, can_share=can_share)
+
+    def open_manos(self, game: mus.Game, reasons: dict[int, dict[str, Any]] | None = None) -> None:
+        self.game, self.reasons, self.replay, self.mode = game, reasons, None, MANOS
+
+    def close(self) -> None:
+        self.mode, self.replay = CLOSED, None
+
+    def command(self, command: Command, *, page_url: str = "", can_share: bool = False) -> str:
+        """Apply a command of the dialog; what the page does next (``DRAW``, ``CLOSE``…)."""
+        name, r = command.name, self.replay
+        if name == "close-replay":
+            return CLOSE
+        if name == "manos" and self.game is not None:
+            self.open_manos(self.game, self.reasons)
+            return OPENED
+        if name == "replay" and command.number is not None and self.game is not None:
+            self.open_hand(self.game, command.number, self.reasons, page_url=page_url, can_share=can_share)
+            return OPENED
+        if r is not None and name == "step" and command.value in MOVES:
+            r.go(command.value)
+        elif r is not None and name == CHANGE and command.target == "viewer" and command.value in VIEWERS:
+            r.view_as(command.value)
+        elif r is not None and name in (COPY, SHARE):
+            return name
+        else:
+            return NOTHING
+        return DRAW
+
+    def key(self, pressed: Key) -> str:
+        """Escape closes (unless the page keeps the hand open); ← and → step back and forth."""
+        if not self.is_open or pressed.modified:
+            return NOTHING
+        if pressed.key == "Escape" and (self.replay is None or self.replay.closable):
+            return CLOSE
+        if self.replay is not None and pressed.tag != "input" and pressed.key in ("ArrowLeft", "ArrowRight"):
+            self.replay.go("prev" if pressed.key == "ArrowLeft" else "next")
+            return DRAW
+        return NOTHING
