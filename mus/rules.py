@@ -61,8 +61,9 @@ class Option:
     ``kind`` is ``bool``, ``whole`` (a whole number, from ``choices`` or ``low``..``high``)
     or ``chance`` (a number from 0 to 1). ``offered`` are the values the new-game screen
     offers (none: not on it). ``title`` names the option and ``chip`` a value on that
-    screen; ``summary`` says a value in the rules summary (``{n}`` is the value, ``{pct}``
-    it as a percentage; an empty text leaves the value out). ``needs`` names a yes/no option
+    screen; ``summary`` says a value in the rules summary, by the value's text (``yes``,
+    ``no``, ``1``…) or else by ``n`` (``{n}`` is the value, ``{pct}`` it as a percentage;
+    no text leaves the value out). ``needs`` names a yes/no option
     without which this one does not apply. ``always`` options are written in every save
     and record; the others only when they are not their default (they came later)."""
 
@@ -132,8 +133,8 @@ class Option:
 
     def says(self, value: Any, lang: str) -> str:
         """The value in the rules summary ('' when it goes without saying)."""
-        key = self.text(value) if self.kind == BOOL else "n"
-        form = self.summary.get(key, {}).get(lang, "")
+        forms = self.summary.get(self.text(value)) or self.summary.get("n") or {}
+        form = forms.get(lang, "")
         pct = int(value * 100 + 0.5) if self.kind == CHANCE else 0
         return form.format(n=value, pct=pct)
 
@@ -161,13 +162,15 @@ OPTIONS: tuple[Option, ...] = (
            summary={"n": _both("a {n} tantos", "to {n} points")}),
     Option("juegos_to_win", WHOLE, 2, low=1, high=20, offered=(1, 2, 3), always=True,
            title=_both("Juegos por vaca", "Juegos per vaca"), chip=_both("{n}", "{n}"),
-           summary={"n": _both("vaca a {n} juegos", "vaca: {n} juegos")}),
+           summary={"1": _both("vaca a un juego", "vaca: one juego"),
+                    "n": _both("vaca a {n} juegos", "vaca: {n} juegos")}),
     Option("vacas_to_win", WHOLE, 1, low=1, high=20, offered=(1, 2, 3), always=True,
            title=_both("Vacas por partida", "Vacas per partida"), chip=_both("{n}", "{n}"),
-           summary={"n": _both("partida a {n} vacas", "partida: {n} vacas")}),
+           summary={"1": _both("partida a una vaca", "partida: one vaca"),
+                    "n": _both("partida a {n} vacas", "partida: {n} vacas")}),
     Option("senas", BOOL, False, offered=(True, False),
-           title=_both("Señas", "Señas (signals to the partner)"),
-           chip=None,
+           title=_both("Señas: el compañero ve las tuyas, un rival puede cazarlas",
+                       "Señas: your partner sees yours, a rival may catch them"),
            summary={_YES: _both("con señas", "with señas"), _NO: _both("sin señas", "without señas")}),
     Option("catch", CHANCE, DEFAULT_CATCH, needs="senas",
            title=_both("Señas cazadas", "Señas caught"),

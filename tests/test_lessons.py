@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import mus
-from mus.web.play.deal_link import parse_deal
+from mus.web.play.deal_link import parse_deal, play_deal
 from mus.web.lessons.lesson import COURSE, KINDS, Lesson, LessonError
 from mus.web.lessons.player import PROGRESS_KEY, LessonPlayer, load_progress, save_progress
 from mus.web.lessons.render import index_html, play_href, player_html
@@ -236,9 +236,7 @@ def test_play_link_starts_a_partida_from_the_lesson_deal(lesson_id: str) -> None
     request = parse_deal(play_href(lesson).split("?", 1)[1])
     assert request is not None
     session = Session(MemoryStorage())
-    for name, value in request.settings.items():
-        session.set_setting(name, value)
-    session.new_game(deal=request.game(session.settings.rules(), seed=5))
+    play_deal(session, request, seed=5)
     game = session.game
     assert game is not None
     start = lesson.start()

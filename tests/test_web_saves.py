@@ -167,21 +167,26 @@ def test_storage_that_fails_later_keeps_working_in_memory() -> None:
 def test_settings_are_remembered_and_validated() -> None:
     store = MemoryStorage()
     assert load_settings(store) == Settings()
-    write_settings(store, Settings(level="facil", lang="en", target=30, juegos=1, speed="instantanea"))
-    assert load_settings(store) == Settings(level="facil", lang="en", target=30, juegos=1, speed="instantanea")
-    store.set(SETTINGS_KEY, '{"level": "imposible", "target": 35, "real_31": 1, "lang": "en"}')
+    chosen = Settings(level="facil", lang="en", target=30, juegos_to_win=1, vacas_to_win=3, speed="instantanea")
+    write_settings(store, chosen)
+    assert load_settings(store) == chosen
+    store.set(SETTINGS_KEY, '{"level": "imposible", "target": 35, "real_31": 1, "vacas_to_win": 9, "lang": "en"}')
     assert load_settings(store) == Settings(lang="en")
+    store.set(SETTINGS_KEY, '{"juegos": 3}')   # stored before the options table named it juegos_to_win
+    assert load_settings(store) == Settings(juegos_to_win=3)
     store.set(SETTINGS_KEY, "][")
     assert load_settings(store) == Settings()
 
 
 def test_settings_from_form_values() -> None:
     s = Settings()
-    assert s.with_choice("reyes", "4").reyes == 4
-    assert s.with_choice("real_31", "true").real_31 is True
-    assert s.with_choice("target", "35") == s
+    assert s.with_choice("reyes", "4").rules().reyes == 4
+    assert s.with_choice("real_31", "true").rules().real_31 is True
+    assert s.with_choice("target", "35") == s                      # not a value the table offers
+    assert s.with_choice("target", "٣٠") == s and s.with_choice("catch", "0.5") == s
     assert s.with_choice("nope", "1") == s
-    assert s.with_choice("juegos", "3").rules().juegos_to_win == 3
+    assert s.with_choice("juegos_to_win", "3").rules().juegos_to_win == 3
+    assert s.with_choice("vacas_to_win", "2").rules().vacas_to_win == 2
 
 
 def test_statistics_count_hands_lances_juegos_and_partidas() -> None:

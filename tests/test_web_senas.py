@@ -40,21 +40,21 @@ def _to_my_senas(s: Session) -> None:
 
 
 def test_senas_setting_defaults_on_and_is_remembered() -> None:
-    assert Settings().senas is True and Settings().rules().senas is True
-    assert Settings.from_dict({"level": "dificil"}).senas is True     # settings saved before señas
+    assert Settings().rules().senas is True
+    assert Settings.from_dict({"level": "dificil"}).rules().senas is True     # settings saved before señas
     s = _session(senas="false")
-    assert load_settings(s.storage).senas is False
+    assert load_settings(s.storage).rules().senas is False
     s.new_game(seed=1)
     assert s.game.rules.senas is False
     html = _html(Session(s.storage))                                   # the form shows the choice
-    assert re.search(r'<input type="radio" id="set-senas-false"[^>]* checked', html)
-    assert 'data-setting="senas"' in html
+    assert re.search(r'<input type="checkbox" id="set-senas" data-setting="senas">', html)   # not checked
 
 
 def test_rules_summary_shows_the_catch_chance() -> None:
     assert "25 %" in rules_summary(Settings(), "es") and "con señas" in rules_summary(Settings(), "es")
     assert "catches a seña 25 %" in rules_summary(Settings(), "en")
     assert "sin señas" in rules_summary(Settings(senas=False), "es")
+    assert "25 %" not in rules_summary(Settings(senas=False), "es")     # the catch needs señas
     assert "25 %" in _html(_session())
 
 

@@ -49,9 +49,11 @@ def test_first_screen_is_the_new_game_form() -> None:
     assert view["setup"] and view["phase"] is None
     html = _html(s)
     assert 'data-action="nueva"' in html
-    for name in ("level", "reyes", "target", "juegos", "speed", "lang"):
-        assert f'data-setting="{name}"' in html
-    assert 'data-setting="real_31"' in html
+    for name in ("level", "reyes", "target", "juegos_to_win", "vacas_to_win", "speed", "lang"):
+        assert re.search(f'<input type="radio"[^>]* data-setting="{name}"', html), name
+    for name in ("real_31", "senas"):
+        assert re.search(f'<input type="checkbox" id="set-{name}" data-setting="{name}"', html)
+    assert "partida a una vaca" in html        # the rules summary says every option
 
 
 def test_only_legal_actions_are_buttons() -> None:
@@ -136,7 +138,7 @@ def test_bot_speech_shows_as_a_bubble_and_in_the_log() -> None:
 def test_full_partida_through_the_session() -> None:
     """Seat 0 plays the first legal action, bots play facil; the partida ends with a winner."""
     store = MemoryStorage()
-    s = _session(store, target="30", juegos="1")
+    s = _session(store, target="30", juegos_to_win="1")
     s.new_game(seed=21)
     rng = random.Random(2)
     showdowns = 0
@@ -257,7 +259,7 @@ def test_illegal_or_untimely_actions_are_refused() -> None:
 
 def test_rematch_keeps_the_table_and_todays_preferences() -> None:
     store = MemoryStorage()
-    s = _session(store, target="30", juegos="1", level="dificil")
+    s = _session(store, target="30", juegos_to_win="1", level="dificil")
     s.new_game(seed=3)
     s.set_setting("target", "40")  # changed on the new-game screen, not used for the rematch
     s.set_setting("speed", "rapida")

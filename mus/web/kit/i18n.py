@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 LANGS = ("es", "en")
 DEFAULT_LANG = "es"
@@ -105,8 +105,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "setup.title": "Nueva partida", "setup.level": "Dificultad",
         "level.facil": "Fácil", "level.normal": "Normal", "level.dificil": "Difícil",
         "level.random": "Al azar",
-        "setup.reyes": "Reyes", "reyes.8": "8 reyes", "reyes.4": "4 reyes",
-        "setup.real_31": "31 real (rey y tres sietes gana a cualquier 31)",
         "setup.coach": "Entrenador: tus opciones en cada lance mientras juegas",
         "setup.reasons": "Razones de tu compañero en el recuento",
         "coach.title": "Entrenador",
@@ -114,7 +112,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "coach.tantos": "Tantos esperados en la mano: nosotros {a}, ellos {b}",
         "reasons.title": "Por qué jugó así tu compañero",
         "reasons.none": "Tu compañero no tuvo que decidir nada.",
-        "setup.target": "Tantos por juego", "setup.juegos": "Juegos por vaca",
         "setup.speed": "Velocidad", "speed.lenta": "Lenta", "speed.normal": "Normal",
         "speed.rapida": "Rápida", "speed.instantanea": "Instantánea",
         "setup.lang": "Idioma", "lang.es": "Español", "lang.en": "English",
@@ -171,7 +168,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu": "Menú",
         "loading": "Preparando la mesa…",
         # --- señas ---
-        "phase.senas": "Señas", "setup.senas": "Señas", "senas.true": "Con señas", "senas.false": "Sin señas",
+        "phase.senas": "Señas",
         "act.señas": "Hacer señas", "act.sin señas": "Sin señas",
         "say.señas": "Hace señas", "say.señas_you": "Haces señas", "say.señas_caught": "Señas cazadas",
         "say.sin señas": "Sin señas", "bubble.señas": "Señas",
@@ -189,9 +186,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "gesture.medias de reyes": "tuerce la boca hacia un lado",
         "gesture.medias de ases": "saca la lengua hacia un lado", "gesture.duples": "levanta las cejas",
         "gesture.la 31": "guiña un ojo", "gesture.ciego": "cierra los ojos",
-        "rules.title": "Reglas: {list}", "rules.target": "a {n} tantos", "rules.juegos": "vaca a {n} juegos",
-        "rules.real_31": "31 real", "rules.senas_off": "sin señas",
-        "rules.senas_on": "con señas (cada rival caza una seña {pct} % de las veces)",
+        "rules.title": "Reglas: {list}",
     },
     "en": {
         "title": "Mus",
@@ -261,8 +256,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "setup.title": "New game", "setup.level": "Difficulty",
         "level.facil": "Easy", "level.normal": "Normal", "level.dificil": "Hard",
         "level.random": "Random",
-        "setup.reyes": "Reyes (kings)", "reyes.8": "8 reyes", "reyes.4": "4 reyes",
-        "setup.real_31": "31 real (a true rey and three sietes beat any 31)",
         "setup.coach": "Coach: your chances at each lance while you play",
         "setup.reasons": "Your partner's reasons at the count",
         "coach.title": "Coach",
@@ -270,7 +263,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "coach.tantos": "Expected tantos this hand: us {a}, them {b}",
         "reasons.title": "Why your partner played so",
         "reasons.none": "Your partner had nothing to decide.",
-        "setup.target": "Tantos per juego", "setup.juegos": "Juegos per vaca",
         "setup.speed": "Speed", "speed.lenta": "Slow", "speed.normal": "Normal",
         "speed.rapida": "Fast", "speed.instantanea": "Instant",
         "setup.lang": "Language", "lang.es": "Español", "lang.en": "English",
@@ -327,8 +319,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "menu": "Menu",
         "loading": "Setting up the table…",
         # --- señas (gestures keep their Spanish names, with an English gloss) ---
-        "phase.senas": "Señas (signals)", "setup.senas": "Señas (signals to the partner)",
-        "senas.true": "With señas", "senas.false": "Without señas",
+        "phase.senas": "Señas (signals)",
         "act.señas": "Show señas", "act.sin señas": "No señas",
         "say.señas": "Makes señas", "say.señas_you": "You make señas", "say.señas_caught": "Señas caught",
         "say.sin señas": "No señas", "bubble.señas": "Señas",
@@ -349,9 +340,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "gesture.medias de ases": "saca la lengua a un lado (tongue out to one side)",
         "gesture.duples": "levanta las cejas (raises the eyebrows)",
         "gesture.la 31": "guiña un ojo (winks)", "gesture.ciego": "cierra los ojos (closes the eyes)",
-        "rules.title": "Rules: {list}", "rules.target": "to {n} points", "rules.juegos": "vaca: {n} juegos",
-        "rules.real_31": "31 real", "rules.senas_off": "without señas",
-        "rules.senas_on": "with señas (each rival catches a seña {pct} % of the time)",
+        "rules.title": "Rules: {list}",
     },
 }
 
@@ -468,7 +457,7 @@ _EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "j
 _EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pareja (pair)"}
 
 
-def reason_text(lang: str, entry: dict[str, Any]) -> str:
+def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
     """One ledger line in words: '2 de envite a grande' / '2 for the bet at grande'."""
     reason = str(entry.get("reason", ""))
     if lang_or_default(lang) == "es":
@@ -496,7 +485,7 @@ def reason_text(lang: str, entry: dict[str, Any]) -> str:
     return reason
 
 
-def spoken_ledger(lang: str, ledger: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def spoken_ledger(lang: str, ledger: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The count as players say it, one sentence per team in the order scored."""
     order: list[int] = []  # the teams, as they first scored
     for entry in ledger:

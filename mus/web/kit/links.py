@@ -3,7 +3,11 @@
 A shared hand comes as ``#mano=<code>`` (the code of ``mus.encode_record``), in the fragment
 so that it never reaches a server; a lesson's deal as ``index.html?deal=…`` ("Juega esta
 mano"), which the table reads back once (``play.deal_link``). Both are read here before the
-modules that serve them, which ship in the game's second zip (``dom.extra``), are loaded.
+modules that serve them, which ship in the game's second zip (``dom.extra``), are loaded. A
+deal link names the table's options from the one options table (``mus.rules.OPTIONS``): those
+every record writes, and the others when they are not their default.
+
+A query is read here too (``query_pairs``), without ``urllib``: MicroPython has none.
 
 >>> code_from_fragment("#mano=AbC-1")
 'AbC-1'
@@ -13,12 +17,16 @@ modules that serve them, which ship in the game's second zip (``dom.extra``), ar
 'https://mus.example/index.html?seed=1#mano=AbC'
 >>> import mus
 >>> deal_query(["RoRcC6", "7654", "CCSA", "3322"], 0, (37, 37), mus.Rules(real_31=True))
-'deal=RoRcC6,7654,CCSA,3322&mano=0&score=37,37&reyes=8&real_31=true&target=40'
+'deal=RoRcC6,7654,CCSA,3322&mano=0&score=37,37&reyes=8&real_31=yes&target=40&juegos_to_win=2&vacas_to_win=1'
+>>> query_pairs("?deal=RR%2C7&x=a+b&flag")
+[('deal', 'RR,7'), ('x', 'a b'), ('flag', '')]
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from mus.rules import NAMES, OPTIONS
 
 if TYPE_CHECKING:
     import mus
@@ -26,7 +34,8 @@ if TYPE_CHECKING:
 LINK_KEY = "mano"  # the page's fragment: #mano=<code>
 DEAL_KEY = "deal"  # the query parameter with a deal's hands: ?deal=RoRcC6,7654,…
 # Every parameter of a deal link, in the order deal_query writes them.
-DEAL_KEYS = (DEAL_KEY, "mano", "score", "reyes", "real_31", "target")
+DEAL_KEYS = (DEAL_KEY, "mano", "score") + NAMES
+_HEX = "0123456789abcdefABCDEF"
 
 
 def code_from_fragment(fragment: str) -> str | None:
@@ -42,6 +51,28 @@ def hand_link(page_url: str, code: str) -> str:
 
 def deal_query(hands: list[str], mano: int, score: tuple[int, int], rules: mus.Rules) -> str:
     """The query of a link that starts a partida from ``hands`` (seats 0..3) at the table."""
-    values = (",".join(hands), mano, "%d,%d" % (score[0], score[1]), rules.reyes,
-              "true" if rules.real_31 else "false", rules.target)
-    return "&".join("%s=%s" % (key, value) for key, value in zip(DEAL_KEYS, values))
+    pairs = [(DEAL_KEY, ",".join(hands)), ("mano", str(mano)), ("score", "%d,%d" % (score[0], score[1]))]
+    pairs += [(o.name, o.text(getattr(rules, o.name))) for o in OPTIONS
+              if o.always or getattr(rules, o.name) != o.default]
+    return "&".join("%s=%s" % pair for pair in pairs)
+
+
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """The (name, value) pairs of a query string (with or without '?'), in order, decoded
+    (``%XX`` escapes, ``+`` as a space)."""
+    return [(_decoded(name), _decoded(value)) for name, _, value in
+            (item.partition("=") for item in query.lstrip("?").split("&") if item)]
+
+
+def _decoded(text: str) -> str:
+    data = text.replace("+", " ").encode()
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        if data[i] == 37 and i + 2 < len(data) and chr(data[i + 1]) in _HEX and chr(data[i + 2]) in _HEX:
+            out.append(int(data[i + 1:i + 3].decode(), 16))
+            i += 3
+        else:
+            out.append(data[i])
+            i += 1
+    return bytes(out).decode("utf-8", "replace")

@@ -25,6 +25,8 @@ import json
 from typing import Any
 
 import mus
+from mus.rules import NAMES
+from mus.observation import HandResult
 
 from ..kit.value import Value
 
@@ -37,7 +39,6 @@ KINDS = ("lance", "juego_winner", "tantos", "points", "descarte", "quiero")
 NUMBER_KINDS = ("tantos", "points")
 DEFAULT_SEED = 1
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
-RULE_KEYS = ("reyes", "real_31", "target")
 LESSON_URL = "static/lessons/%s.json"  # one file per lesson, beside the pages
 
 
@@ -174,10 +175,10 @@ class Lesson(Value):
         score = raw.get("score", [0, 0])
         if not isinstance(score, list) or len(score) != 2:
             raise _fail(f"{where}.score", "[tantos of your pareja, tantos of the rivals]", score)
-        rules_raw = _keys(raw.get("rules", {}), f"{where}.rules", (), RULE_KEYS)
+        rules_raw = _keys(raw.get("rules", {}), f"{where}.rules", (), NAMES)   # the options table
         try:
-            rules = mus.Rules(**rules_raw)
-        except (TypeError, ValueError) as error:
+            rules = mus.Rules.from_dict(rules_raw)
+        except ValueError as error:
             raise LessonError(f"{where}.rules: {error}") from None
         steps = raw["steps"]
         if not isinstance(steps, list) or not steps:
@@ -212,7 +213,7 @@ class Table(Value):
 
     __slots__ = ("hands", "mano", "finished")
 
-    def __init__(self, hands: list[list[str]], mano: int, finished: dict[str, Any] | None) -> None:
+    def __init__(self, hands: list[list[str]], mano: int, finished: HandResult | None) -> None:
         self.hands, self.mano, self.finished = hands, mano, finished
 
 
@@ -335,7 +336,7 @@ def lance_winner(hands: list[list[str]], mano: int, lance: str, rules: mus.Rules
     return best
 
 
-def hand_result(number: int, final: mus.Game, where: str) -> dict[str, Any]:
+def hand_result(number: int, final: mus.Game, where: str) -> HandResult:
     """The count of hand ``number`` (0 = the lesson's deal): the script must finish it."""
     if len(final.history) <= number:
         raise LessonError(f"{where}: the question is about the count, but the script "

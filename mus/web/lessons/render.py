@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mus.observation import HandResult
+
 from ..kit.html import attrs, esc
 from ..kit.i18n import card_name, lance_name, speech, t
 from ..kit.links import deal_query
@@ -71,14 +73,15 @@ def prompt(player: LessonPlayer) -> str:
 
 
 def _seat_html(player: LessonPlayer, seat: int, cards: list[str], mano: int,
-               finished: dict[str, Any] | None) -> str:
+               finished: HandResult | None) -> str:
     lang, ask = player.lang, player.question
     badges = ""
     if seat == mano:
         badges += badge("mano", t(lang, "mano"))
     elif seat == (mano + 3) % 4:
         badges += badge("postre", t(lang, "postre"))
-    declared = (finished or {}).get("declared") or player.game.observation(0)["declared"]
+    declared = (finished["declared"] if finished is not None and finished["declared"]
+                else player.game.observation(0)["declared"])
     for lance in DECLARED:
         if lance in declared:
             has = declared[lance][seat]
@@ -100,7 +103,7 @@ def _seat_html(player: LessonPlayer, seat: int, cards: list[str], mano: int,
         seat, seat, plate, badges, bubble(seat, words[-1]) if words else "", held)
 
 
-def _count_html(lang: str, finished: dict[str, Any]) -> str:
+def _count_html(lang: str, finished: HandResult) -> str:
     lines = ['<li class="team-%s">%s +%s · %s</li>' % (e["team"], esc(t(lang, "team", team=e["team"])), e["points"],
                                                       esc(e["reason"])) for e in finished["ledger"]]
     a, b = finished["score"]

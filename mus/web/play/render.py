@@ -257,18 +257,20 @@ def stats(s: dict[str, Any]) -> str:
 def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
     groups = []
     for g in s["groups"]:
+        if "check" in g:  # a yes/no option
+            c = g["check"]
+            groups.append(f'<div class="setting"><label class="check"><input type="checkbox" id="set-{esc(g["name"])}"'
+                          f' data-setting="{esc(g["name"])}"{" checked" if c["checked"] else ""}>'
+                          f'<span>{esc(c["label"])}</span></label></div>')
+            continue
         options = []
         for o in g["options"]:
             pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
                            ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
             options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
                            f'<span>{esc(o["label"])}</span></label>')
-        group = f'<fieldset class="choices"><legend>{esc(g["legend"])}</legend>{"".join(options)}</fieldset>'
-        if g["name"] == "reyes":  # the variant: how many reyes, and whether the 31 real counts
-            r = s["real_31"]
-            group += (f'<label class="check"><input type="checkbox" id="set-real_31" data-setting="real_31"'
-                      f'{" checked" if r["checked"] else ""}><span>{esc(r["label"])}</span></label>')
-        groups.append(f'<div class="setting">{group}</div>')
+        groups.append(f'<div class="setting"><fieldset class="choices"><legend>{esc(g["legend"])}</legend>'
+                      f'{"".join(options)}</fieldset></div>')
     groups.append(toggles(s.get("toggles") or []))
     warning = f'<p class="warning">{esc(s["warning"])}</p>' if s["warning"] else ""
     warning = f'<p class="rules-summary">{esc(s["rules_summary"])}</p>' + warning

@@ -40,6 +40,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import mus
+from mus.observation import HandResult
 
 from ..kit.value import Value
 from .settings import LEVELS, Settings
@@ -276,7 +277,7 @@ def _bump(pair: list[int], won: bool) -> None:
     pair[1] += 1
 
 
-def count_hand(stats: dict[str, Any], hand: dict[str, Any], human_team: int = 0) -> dict[str, Any]:
+def count_hand(stats: dict[str, Any], hand: HandResult, human_team: int = 0) -> dict[str, Any]:
     """Add one finished hand (a ``history`` entry) to the statistics; returns new stats."""
     out: dict[str, Any] = json.loads(json.dumps(stats))
     totals = [0, 0]

@@ -146,8 +146,8 @@ class Session:
         if self.saved is not None:
             previous = self.saved.settings
             self.settings = previous.replace(speed=self.settings.speed, lang=self.settings.lang,
-                                             senas=self.saved.game.rules.senas,
-                                             coach=self.settings.coach, reasons=self.settings.reasons)
+                                             coach=self.settings.coach, reasons=self.settings.reasons,
+                                             table=self.saved.game.rules)
             write_settings(self.storage, self.settings)
         self.new_game(seed)
 

@@ -1,10 +1,15 @@
-"""The new-game screen's choices: validated, with defaults, and the rules they make. Pure.
+"""The new-game screen's choices: the player's preferences and the table's options. Pure.
 
->>> s = Settings.from_dict({"level": "dificil", "target": 30, "speed": "nope"})
->>> s.level, s.target, s.speed
-('dificil', 30, 'normal')
->>> s.rules()                 # señas are on at the table unless the player turns them off
-Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=1, senas=True)
+The table's options come from the one table of options (``mus.rules.OPTIONS``): the screen
+offers each option's ``offered`` values, and a stored choice that is not one of them is
+dropped for the default. Señas are on at the table (they are off in the engine's default
+``Rules``, so that recorded games keep their meaning).
+
+>>> s = Settings.from_dict({"level": "dificil", "target": 30, "vacas_to_win": 2, "speed": "nope"})
+>>> s.level, s.speed, s.rules()
+('dificil', 'normal', Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=2, senas=True))
+>>> s.with_choice("reyes", "4").with_choice("target", "35").rules().summary("es")[:2]
+['4 reyes', 'a 30 tantos']
 """
 
 from __future__ import annotations
@@ -12,40 +17,40 @@ from __future__ import annotations
 from typing import Any
 
 import mus
+from mus.rules import OPTION, OPTIONS
 
 from ..kit.i18n import DEFAULT_LANG, LANGS
 from ..kit.value import Value
 
-FIELDS = ("level", "reyes", "real_31", "target", "juegos", "speed", "lang", "senas", "coach", "reasons")
+PREFERENCES = ("level", "speed", "lang", "coach", "reasons")
 LEVELS = ("facil", "normal", "dificil")
 SPEEDS = ("lenta", "normal", "rapida", "instantanea")
 # Seconds a bot waits before it speaks, by speed.
 BOT_PAUSE = {"lenta": 1.6, "normal": 0.9, "rapida": 0.4, "instantanea": 0.0}
 CHOICES: dict[str, tuple[Any, ...]] = {
     "level": LEVELS,
-    "reyes": (8, 4),
-    "real_31": (False, True),
-    "target": (40, 30),
-    "juegos": (1, 2, 3),
     "speed": SPEEDS,
     "lang": LANGS,
-    "senas": (True, False),
     "coach": (False, True),     # the coach's chances beside the table while playing
     "reasons": (False, True),   # the partner's reasons at the count
 }
+TABLE = tuple(o for o in OPTIONS if o.offered)   # the options the new-game screen offers
+TABLE_RULES = mus.Rules(senas=True)              # the table before the player chooses
+LEGACY_KEYS = {"juegos": "juegos_to_win"}        # stored settings from before the options table
 
 
 class Settings(Value):
-    # The table's choices (immutable: replace and with_choice make new ones). Classes in mus.zip
-    # keep their docstrings (tools/compile_pyc.mjs): this one says it in a comment.
+    # The player's choices (immutable: replace and with_choice make new ones). Classes in
+    # mus.zip keep their docstrings (tools/compile_pyc.mjs): this one says it in a comment.
 
-    __slots__ = FIELDS
+    __slots__ = PREFERENCES + ("table",)
 
-    def __init__(self, level: str = "normal", reyes: int = 8, real_31: bool = False, target: int = 40,
-                 juegos: int = 2, speed: str = "normal", lang: str = DEFAULT_LANG, senas: bool = True,
-                 coach: bool = False, reasons: bool = False) -> None:
-        self.level, self.reyes, self.real_31, self.target, self.juegos = level, reyes, real_31, target, juegos
-        self.speed, self.lang, self.senas, self.coach, self.reasons = speed, lang, senas, coach, reasons
+    def __init__(self, level: str = "normal", speed: str = "normal", lang: str = DEFAULT_LANG,
+                 coach: bool = False, reasons: bool = False, table: mus.Rules = TABLE_RULES,
+                 **options: Any) -> None:
+        """``options``: the table's, by name (``target=30``), over ``table``."""
+        self.level, self.speed, self.lang, self.coach, self.reasons = level, speed, lang, coach, reasons
+        self.table = table.replace(**options) if options else table
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -53,33 +58,53 @@ class Settings(Value):
         if not isinstance(data, dict):
             return cls()
         kept: dict[str, Any] = {}
-        for name in FIELDS:
+        for name in PREFERENCES:
             value = data.get(name)
             if any(value == c and type(value) is type(c) for c in CHOICES[name]):
                 kept[name] = value
+        options: dict[str, Any] = {}
+        for option in TABLE:
+            keys = [option.name] + [old for old, new in sorted(LEGACY_KEYS.items()) if new == option.name]
+            for key in keys:
+                value = data.get(key)
+                if any(value == c and type(value) is type(c) for c in option.offered):
+                    options[option.name] = value
+                    break
+        kept.update(options)
         return cls(**kept)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in FIELDS}
+        out = {name: getattr(self, name) for name in PREFERENCES}
+        for option in TABLE:
+            out[option.name] = getattr(self.table, option.name)
+        return out
 
     def replace(self, **changes: Any) -> Settings:
-        """These settings with ``changes``."""
-        values = self.to_dict()
-        values.update(changes)
+        """These settings with ``changes`` (preferences, or the table's options by name)."""
+        values: dict[str, Any] = {name: getattr(self, name) for name in PREFERENCES}
+        values["table"] = self.table
+        for name in changes:
+            values[name] = changes[name]
         return Settings(**values)
 
     def with_choice(self, name: str, raw: str) -> Settings:
-        """This with ``name`` set from a form value (text); unknown values are ignored."""
-        if name not in CHOICES:
+        """This with ``name`` set from a form value (text); values not offered are ignored."""
+        if name in CHOICES:
+            for choice in CHOICES[name]:
+                if str(choice).lower() == raw.lower():
+                    return self.replace(**{name: choice})
             return self
-        for choice in CHOICES[name]:
-            if str(choice).lower() == raw.lower():
-                return self.replace(**{name: choice})
-        return self
+        option = OPTION.get(name)
+        if option is None or not option.offered:
+            return self
+        try:
+            value = option.parse(raw)
+        except ValueError:
+            return self
+        return self.replace(**{name: value}) if value in option.offered else self
 
     def rules(self) -> mus.Rules:
-        return mus.Rules(reyes=self.reyes, real_31=self.real_31, target=self.target,
-                         juegos_to_win=self.juegos, vacas_to_win=1, senas=self.senas)
+        return self.table
 
     @property
     def pause(self) -> float:

@@ -9,9 +9,11 @@ carry ``action`` continuar / nueva / revancha or a ``ui`` command for the contro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import mus
+from mus.observation import HandResult, Observation
+from mus.rules import BOOL
 
 from ..kit.i18n import (
     LANCES, action_label, card_name, envido_amount, lance_name, reason_text, sena_text, speech,
@@ -20,9 +22,8 @@ from ..kit.i18n import (
 from ..kit.table import POSITIONS
 from .coaching import coach_view, partner_reasons, toggles
 from .session import DECLARATIONS, HUMAN, Session, is_declaration
-from .settings import CHOICES, Settings
+from .settings import CHOICES, TABLE, Settings
 
-SETUP_GROUPS = ("level", "reyes", "target", "juegos", "senas", "speed", "lang")
 QUICK_AMOUNTS = (2, 5, 10)
 
 
@@ -69,8 +70,8 @@ def build_view(session: Session) -> dict[str, Any]:
         view["phase"] = game.phase if game.is_over else obs["phase"]
         view["hand_number"] = index + 1
     if session.muted:  # calls not yet spoken (declarations shown one after another)
-        obs = _with(obs, {"log": obs["log"][: len(obs["log"]) - session.muted], "to_play": None,
-                          "legal_actions": []})
+        obs["log"] = obs["log"][: len(obs["log"]) - session.muted]   # obs is a fresh copy
+        obs["to_play"], obs["legal_actions"] = None, []
     view["scores"] = _scores(obs, lang)
     view["seats"] = _seats(session, obs, lang)
     _add_senas(view["seats"], obs, lang)
@@ -106,7 +107,7 @@ def build_view(session: Session) -> dict[str, Any]:
     return view
 
 
-def _with(base: dict[str, Any], *changes: dict[str, Any]) -> dict[str, Any]:
+def _with(base: Mapping[str, Any], *changes: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``base`` with the keys of each of ``changes`` set, in turn."""
     out = dict(base)
     for change in changes:
@@ -114,7 +115,7 @@ def _with(base: dict[str, Any], *changes: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def finished_observation(session: Session, index: int) -> dict[str, Any]:
+def finished_observation(session: Session, index: int) -> Observation:
     """What the player saw when hand ``index`` ended: its last call, plates and score."""
     game = session.game
     assert game is not None
@@ -122,13 +123,15 @@ def finished_observation(session: Session, index: int) -> dict[str, Any]:
     return _ended(before, notation, game.history[index])
 
 
-def _ended(before: Any, notation: str, hand: dict[str, Any]) -> dict[str, Any]:
-    obs = before.observation(HUMAN)
-    seat = before.to_play
-    log = obs["log"] + [{"seat": seat, "phase": before.phase, "action": notation}]
-    bet = obs["bet"] if notation in ("quiero", "no quiero") else None  # the answered bet stays on its plate
-    return _with(obs, {"log": log, "to_play": None, "legal_actions": [], "score": hand["score"],
-                       "lances": hand["lances"], "declared": hand["declared"], "bet": bet})
+def _ended(before: mus.Game, notation: str, hand: HandResult) -> Observation:
+    obs = before.observation(HUMAN)   # a fresh copy: changed here into the end of the hand
+    obs["log"].append({"seat": before.to_play if before.to_play is not None else -1,
+                       "phase": before.phase, "action": notation})
+    if notation not in ("quiero", "no quiero"):  # an answered bet stays on its plate
+        obs["bet"] = None
+    obs["to_play"], obs["legal_actions"] = None, []
+    obs["score"], obs["lances"], obs["declared"] = hand["score"], hand["lances"], hand["declared"]
+    return obs
 
 
 # --- pieces of the table ---------------------------------------------------------------------
@@ -149,7 +152,7 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
     return out
 
 
-def _scores(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+def _scores(obs: Observation, lang: str) -> list[dict[str, Any]]:
     rules = obs["rules"]
     return [{
         "team": team, "name": t(lang, "team", team=team), "short": t(lang, f"team.short.{team}"),
@@ -162,7 +165,7 @@ def _scores(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     } for team in (0, 1)]
 
 
-def _speeches(obs: dict[str, Any], lang: str) -> list[tuple[int | None, str, str]]:
+def _speeches(obs: Observation, lang: str) -> list[tuple[int | None, str, str]]:
     """(seat, phase, words) for each public event of this hand, in order."""
     out: list[tuple[int | None, str, str]] = []
     betting: set[str] = set()
@@ -185,7 +188,7 @@ def _speeches(obs: dict[str, Any], lang: str) -> list[tuple[int | None, str, str
     return out
 
 
-def _bubbles(obs: dict[str, Any], lang: str) -> dict[int, str]:
+def _bubbles(obs: Observation, lang: str) -> dict[int, str]:
     """Each seat's last words in the phase being played (or the very last words said)."""
     said = _speeches(obs, lang)
     segment: list[tuple[int | None, str, str]] = []
@@ -201,7 +204,7 @@ def _bubbles(obs: dict[str, Any], lang: str) -> dict[int, str]:
             for seat, phase, words in segment if seat is not None}
 
 
-def _discard_counts(obs: dict[str, Any]) -> list[list[int]]:
+def _discard_counts(obs: Observation) -> list[list[int]]:
     """How many cards each seat threw, round after round ("3 · 1")."""
     counts: list[list[int]] = [[], [], [], []]
     for event in obs["log"]:
@@ -210,7 +213,7 @@ def _discard_counts(obs: dict[str, Any]) -> list[list[int]]:
     return counts
 
 
-def _declarations(obs: dict[str, Any]) -> list[list[tuple[str, bool]]]:
+def _declarations(obs: Observation) -> list[list[tuple[str, bool]]]:
     """Each seat's pares / juego declarations as said so far, in that order: (lance, has)."""
     said: list[dict[str, bool]] = [{}, {}, {}, {}]
     for event in obs["log"]:
@@ -220,7 +223,7 @@ def _declarations(obs: dict[str, Any]) -> list[list[tuple[str, bool]]]:
     return [[(lance, seat[lance]) for lance in DECLARATIONS if lance in seat] for seat in said]
 
 
-def _stakes(obs: dict[str, Any]) -> tuple[int, int, int] | None:
+def _stakes(obs: Observation) -> tuple[int, int, int] | None:
     """(raise, total if accepted, what a refusal gives the bettor) of the bet on the table."""
     bet = obs["bet"]
     if not bet or not bet["answering"]:
@@ -257,7 +260,7 @@ def hand_name(lang: str, cards: list[str], rules: dict[str, Any]) -> str:
     return t(lang, "hand.sep").join(parts)
 
 
-def _seats(session: Session, obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+def _seats(session: Session, obs: Observation, lang: str) -> list[dict[str, Any]]:
     bubbles = _bubbles(obs, lang)
     postre = (obs["mano"] + 3) % 4
     selectable = obs["to_play"] == HUMAN and obs["phase"] == "descarte" and bool(session.human_legal())
@@ -301,7 +304,7 @@ def _seats(session: Session, obs: dict[str, Any], lang: str) -> list[dict[str, A
     return seats
 
 
-def _lance_chips(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+def _lance_chips(obs: Observation, lang: str) -> list[dict[str, Any]]:
     played = obs["lances"]
     shown = [lance for lance in LANCES if lance != "punto"]
     if "punto" in played or obs["phase"] == "punto":
@@ -320,7 +323,7 @@ def _lance_chips(obs: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     return chips
 
 
-def _center(obs: dict[str, Any], lang: str, finished: bool = False) -> dict[str, Any]:
+def _center(obs: Observation, lang: str, finished: bool = False) -> dict[str, Any]:
     bet = obs["bet"]
     bet_text = None
     if bet and bet["ordago"]:
@@ -344,7 +347,7 @@ def _center(obs: dict[str, Any], lang: str, finished: bool = False) -> dict[str,
     }
 
 
-def _controls(session: Session, obs: dict[str, Any], lang: str) -> dict[str, Any]:
+def _controls(session: Session, obs: Observation, lang: str) -> dict[str, Any]:
     legal = session.human_legal() if obs["to_play"] == HUMAN else []
     phase = obs["phase"]
     if not legal:
@@ -365,7 +368,7 @@ def _controls(session: Session, obs: dict[str, Any], lang: str) -> dict[str, Any
         discard = {"action": notation, "label": action_label(lang, notation or "descarte"),
                    "enabled": notation is not None}
     else:
-        bet = obs["bet"] or {}
+        bet: Mapping[str, Any] = obs["bet"] or {}
         to = t(lang, f"to.{phase}")
         stakes = _stakes(obs)
         facing = stakes is not None
@@ -412,7 +415,7 @@ def _controls(session: Session, obs: dict[str, Any], lang: str) -> dict[str, Any
             "quick": quick, "quick_label": t(lang, "act.quick"), "ordago": ordago}
 
 
-def _log(obs: dict[str, Any], lang: str) -> dict[str, Any]:
+def _log(obs: Observation, lang: str) -> dict[str, Any]:
     lines = [t(lang, f"log.hand.{obs['mano']}", n=obs["hand_number"])]
     current = "mus"
     for seat, phase, words in _speeches(obs, lang):
@@ -428,11 +431,11 @@ def _log(obs: dict[str, Any], lang: str) -> dict[str, Any]:
 # --- the count and the end -----------------------------------------------------------------
 
 
-def _is_deje(entry: dict[str, Any]) -> bool:
+def _is_deje(entry: Mapping[str, Any]) -> bool:
     return str(entry["reason"]).endswith("porque no")
 
 
-def _tie_note(lang: str, lance: str, seat: int, hand: dict[str, Any], rules: mus.Rules) -> str | None:
+def _tie_note(lang: str, lance: str, seat: int, hand: HandResult, rules: mus.Rules) -> str | None:
     """Say so when the lance went to ``seat`` only because ties go to the seat nearer the mano."""
     hands = hand.get("hands")
     if not hands or lance not in LANCES:
@@ -445,7 +448,7 @@ def _tie_note(lang: str, lance: str, seat: int, hand: dict[str, Any], rules: mus
     return None
 
 
-def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: str, rules_dict: dict[str, Any],
+def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, rules_dict: dict[str, Any],
                   log: list[str] | None = None, review: bool = False) -> dict[str, Any]:
     """The count of finished hand ``index`` as one table in counting order (plain data)."""
     hand = history[index]
@@ -467,7 +470,7 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
                       "hand_name": hand_name(lang, hands[seat], rules_dict) if hands else None})
     reached: list[bool] = [False]
 
-    def row(entry: dict[str, Any], note: str | None = None) -> dict[str, Any]:
+    def row(entry: Mapping[str, Any], note: str | None = None) -> dict[str, Any]:
         team = int(entry["team"])
         running[team] += int(entry["points"])
         seat = int(entry.get("seat", -1))
@@ -489,7 +492,7 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
     rows: list[dict[str, Any]] = []
     for lance in lances:
         entries = [e for e in counted if e["lance"] == lance]
-        outcome = hand.get("lances", {}).get(lance) or {}
+        outcome: Mapping[str, Any] = hand["lances"].get(lance) or {}
         first = len(rows)
         if entries:
             for i, entry in enumerate(entries):
@@ -522,8 +525,9 @@ def showdown_view(history: list[dict[str, Any]], index: int, over: bool, lang: s
     if winner is not None:
         tally = [0, 0]
         for done in history[: index + 1]:
-            if done.get("juego_winner") is not None:
-                tally[done["juego_winner"]] += 1
+            done_winner = done["juego_winner"]
+            if done_winner is not None:
+                tally[done_winner] += 1
         text = t(lang, "juego.us" if winner == HUMAN else "juego.them")
         banners.append({"text": f"{text} · {t(lang, 'score.juegos')} {tally[0]} – {tally[1]}",
                         "won": winner == HUMAN})
@@ -559,7 +563,7 @@ def _holder(lang: str, seat: int = -1, team: int | None = None) -> dict[str, str
     return {"who": name, "who_short": name}
 
 
-def _uncounted(lang: str, lance: str, entry: dict[str, Any] | None = None) -> dict[str, Any]:
+def _uncounted(lang: str, lance: str, entry: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return _with({"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
                   "team": int(entry["team"]) if entry else None},
                  _holder(lang, int(entry.get("seat", -1)) if entry else -1),
@@ -572,8 +576,9 @@ def _fin(session: Session, lang: str) -> dict[str, Any]:
     assert game is not None
     juegos = [0, 0]
     for hand in game.history:
-        if hand.get("juego_winner") is not None:
-            juegos[hand["juego_winner"]] += 1
+        hand_winner = hand["juego_winner"]
+        if hand_winner is not None:
+            juegos[hand_winner] += 1
     vacas = list(game.vacas)
     won = game.winner == HUMAN
     return {
@@ -590,31 +595,30 @@ def _fin(session: Session, lang: str) -> dict[str, Any]:
 # --- the new-game screen -------------------------------------------------------------------
 
 
-def _option_label(lang: str, name: str, value: Any) -> str:
-    if name == "level":
-        return t(lang, f"level.{value}")
-    if name == "reyes":
-        return t(lang, f"reyes.{value}")
-    if name == "speed":
-        return t(lang, f"speed.{value}")
-    if name == "lang":
-        return t(lang, f"lang.{value}")
-    if name == "senas":
-        return t(lang, f"senas.{str(value).lower()}")
-    return str(value)
+def _preference(lang: str, name: str, value: Any, chosen: Any) -> dict[str, Any]:
+    return {"value": str(value).lower(), "label": t(lang, f"{name}.{value}"), "checked": chosen == value,
+            "lang": value if name == "lang" else None}
 
 
 def _setup(session: Session, lang: str) -> dict[str, Any]:
-    settings = session.settings.to_dict()
-    groups = []
-    for name in SETUP_GROUPS:
-        groups.append({
-            "name": name, "legend": t(lang, f"setup.{name}"),
-            "options": [{"value": str(v).lower(), "label": _option_label(lang, name, v),
-                         "checked": settings[name] == v,
-                         "lang": v if name == "lang" else None}
-                        for v in CHOICES[name]],
-        })
+    """The new-game screen: the level, then every option the table offers (``TABLE``, from
+    the one options table: a yes/no one as a checkbox, the others as a choice), then the
+    speed and the language."""
+    settings = session.settings
+    groups: list[dict[str, Any]] = [
+        {"name": "level", "legend": t(lang, "setup.level"),
+         "options": [_preference(lang, "level", v, settings.level) for v in CHOICES["level"]]}]
+    for option in TABLE:
+        chosen = getattr(settings.table, option.name)
+        if option.kind == BOOL:
+            groups.append({"name": option.name, "check": {"label": option.title[lang], "checked": chosen}})
+        else:
+            groups.append({"name": option.name, "legend": option.title[lang], "options": [
+                {"value": option.text(v), "label": option.chip_text(v, lang), "checked": chosen == v,
+                 "lang": None} for v in option.offered]})
+    for name in ("speed", "lang"):
+        groups.append({"name": name, "legend": t(lang, f"setup.{name}"),
+                       "options": [_preference(lang, name, v, getattr(settings, name)) for v in CHOICES[name]]})
     game = session.game
     in_progress = game is not None and not game.is_over
     # Starting over while a partida is in progress asks first (the ``nueva`` action comes in the confirm).
@@ -625,7 +629,6 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
         buttons.append({"ui": "previous", "label": t(lang, "act.previous"), "kind": ""})
     return {
         "title": t(lang, "setup.title"), "groups": groups,
-        "real_31": {"name": "real_31", "label": t(lang, "setup.real_31"), "checked": settings["real_31"]},
         "toggles": toggles(session, lang),
         "warning": t(lang, "setup.resume") if in_progress else None,
         "rules_summary": rules_summary(session.settings, lang),
@@ -663,11 +666,11 @@ def _help(target: int, lang: str) -> dict[str, Any]:
 # rivals' he caught) and his log: a rival's señas he did not catch are nowhere in the view.
 
 
-def _seen_senas(obs: dict[str, Any]) -> dict[int, list[str]]:
+def _seen_senas(obs: Observation) -> dict[int, list[str]]:
     return {int(e["seat"]): list(e["senas"]) for e in obs.get("senas") or []}
 
 
-def _sena_words(obs: dict[str, Any], event: dict[str, Any], lang: str) -> str:
+def _sena_words(obs: Observation, event: Mapping[str, Any], lang: str) -> str:
     """A señas line: 'Hace señas — se muerde el labio: dos reyes', or 'Sin señas'."""
     seat = event["seat"]
     if event["action"] != "señas":
@@ -682,7 +685,7 @@ def _sena_item(lang: str, sena: str) -> dict[str, str]:
     return {"sena": sena, "text": sena_text(lang, sena), "short": t(lang, f"sena.short.{sena}")}
 
 
-def _add_senas(seats: list[dict[str, Any]], obs: dict[str, Any], lang: str) -> None:
+def _add_senas(seats: list[dict[str, Any]], obs: Observation, lang: str) -> None:
     """Each seat's señas as the player saw them (None for the others)."""
     seen = _seen_senas(obs)
     for entry in seats:
@@ -696,7 +699,7 @@ def _add_senas(seats: list[dict[str, Any]], obs: dict[str, Any], lang: str) -> N
         }
 
 
-def _senas_controls(obs: dict[str, Any], lang: str) -> dict[str, Any]:
+def _senas_controls(obs: Observation, lang: str) -> dict[str, Any]:
     """The señas step: show them (with a preview of the gestures) or not."""
     legal = obs["legal_actions"]
     shown = mus.senas("".join(obs["hand"]), mus.Rules.from_dict(obs["rules"]))
@@ -710,12 +713,6 @@ def _senas_controls(obs: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def rules_summary(settings: Settings, lang: str) -> str:
-    """The table's rules in one line, with the chance that a rival catches a seña."""
-    rules = settings.rules()
-    parts = [t(lang, f"reyes.{rules.reyes}")]
-    if rules.real_31:
-        parts.append(t(lang, "rules.real_31"))
-    parts += [t(lang, "rules.target", n=rules.target), t(lang, "rules.juegos", n=rules.juegos_to_win)]
-    parts.append(t(lang, "rules.senas_on", pct=round(rules.catch * 100)) if rules.senas
-                 else t(lang, "rules.senas_off"))
-    return t(lang, "rules.title", list=" · ".join(parts))
+    """The table's rules in one line (``Rules.summary``), with the chance that a rival
+    catches a seña."""
+    return t(lang, "rules.title", list=" · ".join(settings.rules().summary(lang)))

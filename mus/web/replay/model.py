@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 import mus
+from mus.observation import HandResult, Observation
 
 from mus.ai import coach, explain
 
@@ -187,7 +188,7 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
     }
 
 
-def _log(observations: list[dict[str, Any]], viewer: int | None, lang: str) -> list[str]:
+def _log(observations: list[Observation], viewer: int | None, lang: str) -> list[str]:
     """The public log in words; a seat's own descartes name their cards (all of them
     when all hands are open), read from that seat's observation."""
     lines: list[str] = []
@@ -209,7 +210,7 @@ def _log(observations: list[dict[str, Any]], viewer: int | None, lang: str) -> l
     return lines
 
 
-def _count(hand: dict[str, Any], lang: str) -> dict[str, Any]:
+def _count(hand: HandResult, lang: str) -> dict[str, Any]:
     spoken = {line["team"]: line for line in spoken_ledger(lang, hand["ledger"])}
     teams = []
     for team in (0, 1):
@@ -227,7 +228,7 @@ def _count(hand: dict[str, Any], lang: str) -> dict[str, Any]:
 # --- the "Manos" list ---------------------------------------------------------------------------
 
 
-def manos_view(history: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+def manos_view(history: list[HandResult], lang: str) -> dict[str, Any]:
     """This partida's finished hands, newest first, each with a button to replay it."""
     items = []
     for index, hand in enumerate(history):
