@@ -17,7 +17,7 @@ from .rules import Rules
 from .signs import SENAS, senas
 
 # The records are imported when first named: the browser's table starts without them (they
-# ship in the game's second zip with the replays, tools/vendor.py EXTRA_MODULES).
+# ship in the game's second zip with the replays, tools/build/vendor.py EXTRA_MODULES).
 _RECORDS = ("HandRecord", "decode_record", "encode_record", "record", "replay")
 if TYPE_CHECKING:
     from .records import HandRecord, decode_record, encode_record, record, replay

@@ -34,7 +34,7 @@ async function startPyodide(settings, game) {
 // Before the page's first script PyScript runs a prelude that writes its own Python package
 // into the working directory (pyscript/*.py: 33 KB of sources inside a Python program to parse
 // and run) and then imports it. mus.zip holds that package compiled, first on sys.path
-// (tools/pyscript_modules.py), so the import never reads those files: the prelude runs without
+// (tools/build/pyscript_modules.py), so the import never reads those files: the prelude runs without
 // the writes, which cost a phone start (CPU 4×) about 0.3 s.
 const PRELUDE_HEAD = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const PRELUDE_IMPORT = "import pyscript as _pyscript\n";

@@ -11,7 +11,7 @@ export const PYODIDE_INDEX = new URL("./vendor/pyodide/", import.meta.url).href;
 const ENTRY = new URL(`./vendor/pyodide/snapshot-${version}.bin`, import.meta.url).href;
 const GAME = new URL("./mus.zip", import.meta.url).href;
 const GAME_HASH = "X-Mus-Zip-Sha256";
-// In Python's working directory (tracebacks name /home/pyodide/mus/game.py: tools/vendor.py).
+// In Python's working directory (tracebacks name /home/pyodide/mus/game.py: tools/build/vendor.py).
 const GAME_PATH = "/home/pyodide/mus.zip";
 
 /** The SHA-256 of mus.zip's bytes, in hex: what a snapshot records of the game it holds. */

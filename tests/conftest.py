@@ -1,6 +1,6 @@
 """Shared fixtures: the dev server and booted game pages.
 
-* ``base_url`` (session): ``tools/serve.py`` on a free 127.0.0.1 port serving the repository
+* ``base_url`` (session): ``tools/dev/serve.py`` on a free 127.0.0.1 port serving the repository
   (or ``--base-url URL`` to test another server).
 * ``browser`` (session, from pytest-playwright): Debian's Chromium, see ``tests/browser.py``.
 * ``booted`` (module): one page booted with ``boot_page`` shared by a test module.
@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
-from tools.chromium import CHROMIUM_ARGS, executable
+from tools.dev.chromium import CHROMIUM_ARGS, executable
 from tests.devserver import ROOT, DevServer
 
 
 @pytest.fixture(scope="session")
 def dev_server() -> Iterator[str]:
-    """URL of ``tools/serve.py`` serving the repository root."""
+    """URL of ``tools/dev/serve.py`` serving the repository root."""
     with DevServer(ROOT) as url:
         yield url
 

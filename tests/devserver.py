@@ -1,4 +1,4 @@
-"""Run ``tools/serve.py`` in a subprocess for tests."""
+"""Run ``tools/dev/serve.py`` in a subprocess for tests."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from types import TracebackType
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVE = ROOT / "tools" / "serve.py"
+SERVE = ROOT / "tools" / "dev" / "serve.py"
 
 
 class DevServer:
@@ -36,7 +36,7 @@ class DevServer:
         if not first.startswith("Serving http://"):
             rest = self.proc.stdout.read() if self.proc.stdout else ""
             self.stop()
-            raise RuntimeError(f"tools/serve.py did not start: {first}{rest}")
+            raise RuntimeError(f"tools/dev/serve.py did not start: {first}{rest}")
         self.url = first.split()[1]
         threading.Thread(target=self._drain, daemon=True).start()
         return self.url

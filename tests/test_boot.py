@@ -13,9 +13,9 @@ import pytest
 
 from tests.browser import SNAPSHOT_WORKER, BootState, boot_page
 from tests.ui import py
-from tools.precompress import brotli_path
-from tools.pyscript_modules import pyscript_package
-from tools.vendor import EXTRA_ZIP_NAME, extra_sources, vendored_pyodide_version
+from tools.build.precompress import brotli_path
+from tools.build.pyscript_modules import pyscript_package
+from tools.build.vendor import EXTRA_ZIP_NAME, extra_sources, vendored_pyodide_version
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECK = os.path.join(ROOT, "static", "deck.svg")
-GENERATOR = os.path.join(ROOT, "tools", "make_deck.py")
+GENERATOR = os.path.join(ROOT, "tools", "build", "make_deck.py")
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -121,4 +121,4 @@ def test_generator_is_reproducible(tmp_path):
     with open(DECK, "rb") as f:
         expected = f.read()
     assert out.read_bytes() == expected, (
-        "static/deck.svg is stale: run python3 tools/make_deck.py")
+        "static/deck.svg is stale: run python3 tools/build/make_deck.py")

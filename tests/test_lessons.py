@@ -264,7 +264,7 @@ def test_embed_script_stays_small_and_plain() -> None:
 
 
 def test_the_authors_tool_prints_engine_answers_and_fails_on_a_bad_file(capsys: pytest.CaptureFixture[str]) -> None:
-    from tools.lessons import main
+    from tools.dev.lessons import main
 
     assert main(["cuenta"]) == 0
     out = capsys.readouterr().out

@@ -22,8 +22,8 @@ import pytest
 from tests.browser import boot_page, is_local
 from tests.devserver import ROOT, DevServer
 from tests.ui import play_until_overlay, start_game, wait_for_choice
-from tools import precache
-from tools.chromium import PRECACHED_CACHE_JS
+from tools.build import precache
+from tools.dev.chromium import PRECACHED_CACHE_JS
 
 pytestmark = pytest.mark.browser
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tools.page_config import (
+from tools.build.page_config import (
     SOURCE, Config, PageConfigError, config_drift, page_configs, plugins, python_pages, source_config,
     write_page_configs,
 )
-from tools.pyscript_modules import core_bundle
-from tools.vendor import ROOT, VENDOR_DIR
+from tools.build.pyscript_modules import core_bundle
+from tools.build.vendor import ROOT, VENDOR_DIR
 
 PAGES = ("index.html", "lessons.html", "embed.html")
 
@@ -37,8 +37,8 @@ def test_pages_share_one_config_with_our_interpreter() -> None:
 
 def test_each_pages_inline_config_is_pyscript_toml() -> None:
     """pyscript.toml is the one source: a page whose inline config differs fails here (run
-    `python3 -m tools.vendor`, which writes it into the pages)."""
-    assert config_drift(ROOT) == [], f"run `python3 -m tools.vendor` to write {SOURCE} into these pages"
+    `python3 -m tools.build.vendor`, which writes it into the pages)."""
+    assert config_drift(ROOT) == [], f"run `python3 -m tools.build.vendor` to write {SOURCE} into these pages"
     source = source_config(ROOT)
     for name, (py, mpy) in configs_by_page().items():
         assert py == [(source["py"], False)], name

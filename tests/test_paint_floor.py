@@ -1,4 +1,4 @@
-"""tools/paint_floor.py's skeleton page: the game's table, painted from the page alone."""
+"""tools/bench/paint_floor.py's skeleton page: the game's table, painted from the page alone."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tools.chromium import served
-from tools.paint_floor import build_site
+from tools.dev.chromium import served
+from tools.bench.paint_floor import build_site
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The service worker's precache list (tools/precache.py): generated, current, and checked."""
+"""The service worker's precache list (tools/build/precache.py): generated, current, and checked."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import precache
-from tools.vendor import ROOT
+from tools.build import precache
+from tools.build.vendor import ROOT
 
 
 def test_repository_sw_is_current() -> None:

@@ -1,4 +1,4 @@
-"""tools/serve.py: MIME types, no-cache, mus.zip rebuilds, br/gzip/identity; and the page
+"""tools/dev/serve.py: MIME types, no-cache, mus.zip rebuilds, br/gzip/identity; and the page
 references only itself."""
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.devserver import ROOT, DevServer
-from tools.precompress import brotli_path, decompress, is_current, precompress
-from tools.serve import accepted_encodings
-from tools import vendor
-from tools.pyscript_modules import pyscript_package
-from tools.vendor import (EXTRA_ZIP_NAME, extra_sources, PYSCRIPT_UNUSED, build_mus_zip, mus_sources,
+from tools.build.precompress import brotli_path, decompress, is_current, precompress
+from tools.dev.serve import accepted_encodings
+from tools.build import vendor
+from tools.build.pyscript_modules import pyscript_package
+from tools.build.vendor import (EXTRA_ZIP_NAME, extra_sources, PYSCRIPT_UNUSED, build_mus_zip, mus_sources,
                           mus_zip_is_stale)
 
 EXPECTED_TYPES = {
@@ -153,7 +153,7 @@ def test_a_changed_compiler_makes_mus_zip_stale(tmp_path: Path, monkeypatch: pyt
     built = tmp_path / "mus.zip"
     build_mus_zip(src, built)
     assert not mus_zip_is_stale(src, built)
-    compiler = tmp_path / "compile_pyc.mjs"  # stands for an edited tools/compile_pyc.mjs
+    compiler = tmp_path / "compile_pyc.mjs"  # stands for an edited tools/build/compile_pyc.mjs
     compiler.write_text("// newer\n")
     touch_later(compiler)
     monkeypatch.setattr(vendor, "COMPILE_PYC", compiler)
@@ -312,7 +312,7 @@ URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or
 
 
 @pytest.mark.parametrize("name", ["index.html", "lessons.html", "embed.html", "static/style.css", "mus/web/dom/main.py",
-                                  "manifest.webmanifest", "static/pwa.js", "tools/sw.template.js"])
+                                  "manifest.webmanifest", "static/pwa.js", "tools/build/sw.template.js"])
 def test_page_sources_reference_no_other_origin(name: str) -> None:
     text = (ROOT / name).read_text(encoding="utf-8")
     assert URL_RE.findall(text) == []

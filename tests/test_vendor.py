@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import page_config, precache, precompress, pyscript_modules, vendor
+from tools.build import page_config, precache, precompress, pyscript_modules, vendor
 
 VENDOR = vendor.VENDOR_DIR
 PYODIDE = VENDOR / "pyodide"
@@ -24,7 +24,7 @@ PYSCRIPT = VENDOR / "pyscript"
 @pytest.fixture(scope="module", autouse=True)
 def vendored() -> None:
     if not (VENDOR / "manifest.json").is_file():
-        pytest.fail("static/vendor is not populated: run `python3 -m tools.vendor --install`")
+        pytest.fail("static/vendor is not populated: run `python3 -m tools.build.vendor --install`")
 
 
 def test_runtime_files_present() -> None:
@@ -267,7 +267,7 @@ def test_the_sites_own_files_have_current_brotli_copies() -> None:
     precached = set(precache.precache_files(vendor.ROOT))
     assert names == {rel for rel in precached if not rel.startswith("static/vendor/") and not rel.endswith(".png")}
     for path in own:
-        assert precompress.is_current(path, precompress.brotli_path(path)), f"{path}: run python -m tools.vendor"
+        assert precompress.is_current(path, precompress.brotli_path(path)), f"{path}: run python -m tools.build.vendor"
     page = vendor.ROOT / "index.html"
     assert precompress.decompress(precompress.brotli_path(page).read_bytes()) == page.read_bytes()
 

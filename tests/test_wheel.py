@@ -1,4 +1,4 @@
-"""The engine as a wheel: ``python -m tools.wheel`` builds it; a PyScript page installs it.
+"""The engine as a wheel: ``python -m tools.build.wheel`` builds it; a PyScript page installs it.
 
 The browser test serves ``tests/pages/wheel.html``, which installs the wheel through the
 vendored micropip (same origin, nothing leaves 127.0.0.1) and plays a whole partida.
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
-from tools.wheel import ROOT, build_wheel, project
+from tools.build.wheel import ROOT, build_wheel, project
 
 
 def test_wheel_holds_the_engine_and_bots_with_metadata(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """The game's second zip: the modules no table needs to start, loaded when first wanted.
 
-``static/mus-extra.zip`` (built beside mus.zip, ``tools/vendor.py`` ``EXTRA_MODULES``) holds
+``static/mus-extra.zip`` (built beside mus.zip, ``tools/build/vendor.py`` ``EXTRA_MODULES``) holds
 the lessons, the replays and the hand records they read, and the deal links. The game page
 loads it when a replay, a shared hand or a deal link first asks; the lesson pages preload it
 (``<link rel="preload">``) and load it before their first import. Its directories join the

@@ -16,7 +16,7 @@ except ImportError:  # older Pyodide: null already comes back as None
 
 from ..kit.deckart import DeckArt
 
-DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/vendor.py
+DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/build/vendor.py
 
 
 def nil(value: Any) -> bool:

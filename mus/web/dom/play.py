@@ -44,7 +44,7 @@ PANEL_STOPS = ("#overlay.open .panel button:not([disabled]), #overlay.open .pane
 class Page:
     # The table on screen: each region's HTML (play.render) put in only when it changed, new
     # log lines appended, the focus kept, the deal animated. (A comment: classes in mus.zip
-    # keep their docstrings, tools/compile_pyc.mjs.)
+    # keep their docstrings, tools/build/compile_pyc.mjs.)
 
     def __init__(self, art: DeckArt | None) -> None:
         self.art = art

@@ -18,7 +18,7 @@ SYMBOL_OPEN, SYMBOL_CLOSE = '<symbol id="', "</symbol>"
 
 def symbols(sprite: str) -> dict[str, str]:
     """{id: drawing} of the sprite's ``<symbol id="…" …>drawing</symbol>`` elements (the id
-    first, as tools/make_deck.py writes them)."""
+    first, as tools/build/make_deck.py writes them)."""
     out: dict[str, str] = {}
     at = sprite.find(SYMBOL_OPEN)
     while at >= 0:

@@ -62,7 +62,7 @@ MAX_REV = 2**53  # what a JavaScript number holds exactly
 
 class Saved(Value):
     # A saved partida: the game and what the page keeps beside it. (Classes in mus.zip keep
-    # their docstrings, tools/compile_pyc.mjs: this one says it in a comment.)
+    # their docstrings, tools/build/compile_pyc.mjs: this one says it in a comment.)
 
     __slots__ = ("game", "acked", "counted", "settings", "levels", "reasons", "selected", "envite", "rev")
 

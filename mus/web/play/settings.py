@@ -41,7 +41,7 @@ LEGACY_KEYS = {"juegos": "juegos_to_win"}        # stored settings from before t
 
 class Settings(Value):
     # The player's choices (immutable: replace and with_choice make new ones). Classes in
-    # mus.zip keep their docstrings (tools/compile_pyc.mjs): this one says it in a comment.
+    # mus.zip keep their docstrings (tools/build/compile_pyc.mjs): this one says it in a comment.
 
     __slots__ = PREFERENCES + ("table",)
 

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Time the game in a real browser: boot to ``html.ready`` and the bots' decisions in Pyodide.
 
-    python -m tools.browser_bench [--positions 300] [--level dificil] [--seed 1]
+    python -m tools.bench.browser_bench [--positions 300] [--level dificil] [--seed 1]
 
-Serves the repository on a free 127.0.0.1 port (``tools/serve.py``), opens the page in
+Serves the repository on a free 127.0.0.1 port (``tools/dev/serve.py``), opens the page in
 headless Chromium (``$CHROMIUM`` or ``/usr/bin/chromium``, the tests' launch arguments),
 measures the time from navigation to ``<html class="ready">``, then runs Python inside the
 page's Pyodide: it plays seeded partidas with ``normal`` bots, keeps a few hundred positions
 where a seat has a choice, and times ``make_bot(level).choose(observation)`` on each one.
 The same positions are timed in this CPython for comparison. Needs Playwright (``./check``
-installs it into ``.venv``) and the vendored runtime (``python3 -m tools.vendor``).
+installs it into ``.venv``) and the vendored runtime (``python3 -m tools.build.vendor``).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.chromium import browser, served  # noqa: E402
+from tools.dev.chromium import browser, served  # noqa: E402
 
 # Runs both in Pyodide and here: observations from seeded partidas of ``normal`` bots,
 # ``keep(rng, game)`` picking the one to keep at each step (or None).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the game for the docs and for looking at the table as a player does.
 
-    python -m tools.screenshots [--out DIR] [--seed N] [--docs]
+    python -m tools.dev.screenshots [--out DIR] [--seed N] [--docs]
 
 Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
 Chromium at five sizes (desktop 1280×800, tablet 820×1180, phone 360×740, small phone 320×568,
@@ -20,10 +20,10 @@ import sys
 from pathlib import Path
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.chromium import browser, served  # noqa: E402
-from tools.vendor import ROOT  # noqa: E402
+from tools.dev.chromium import browser, served  # noqa: E402
+from tools.build.vendor import ROOT  # noqa: E402
 
 VIEWPORTS = {
     "desktop": {"width": 1280, "height": 800}, "tablet": {"width": 820, "height": 1180},

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tools.serve import make_server
-from tools.vendor import ROOT
+from tools.dev.serve import make_server
+from tools.build.vendor import ROOT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -54,7 +54,7 @@ def executable() -> str:
 
 @contextmanager
 def served(root: Path = ROOT) -> Iterator[str]:
-    """``root`` (the repository) served by tools/serve.py on a free 127.0.0.1 port; yields its URL."""
+    """``root`` (the repository) served by tools/dev/serve.py on a free 127.0.0.1 port; yields its URL."""
     server = make_server(root, 0, quiet=True)
     host, port = server.server_address[:2]
     threading.Thread(target=server.serve_forever, daemon=True).start()

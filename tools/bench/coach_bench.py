@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Time one coach update (``mus.ai.coach(observation)``) in Pyodide and in CPython.
 
-    python -m tools.coach_bench [--positions 300] [--seed 1]
+    python -m tools.bench.coach_bench [--positions 300] [--seed 1]
 
-Boots the page in headless Chromium with ``tools/browser_bench.py``'s ``time_both``, then runs
+Boots the page in headless Chromium with ``tools/bench/browser_bench.py``'s ``time_both``, then runs
 Python inside the page's Pyodide: it plays seeded partidas with ``normal`` bots, keeps a
 few hundred observations of random seats at random moments (mus, discards, every lance)
 and times ``coach(observation)`` on each one. The same observations are timed in this
@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.browser_bench import POSITIONS, summary, time_both  # noqa: E402
+from tools.bench.browser_bench import POSITIONS, summary, time_both  # noqa: E402
 
 # Observations of random seats at random moments, one timed coach each.
 BENCH = POSITIONS + r'''

@@ -1,16 +1,16 @@
 // Writes NAME.br beside each NAME given, brotli at quality 11 with a 16 MB window (the whole
 // stored stdlib zip fits in it, so the stream compresses across its files). Static hosts send
-// these precompressed files to browsers that accept br; tools/precompress.py decides which
+// these precompressed files to browsers that accept br; tools/build/precompress.py decides which
 // files and stamps them. The files are compressed concurrently (Node's thread pool).
 //
-//   node tools/brotli.mjs FILE...
+//   node tools/build/brotli.mjs FILE...
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 const files = process.argv.slice(2);
 if (!files.length) {
-  console.error("usage: node tools/brotli.mjs FILE...");
+  console.error("usage: node tools/build/brotli.mjs FILE...");
   process.exit(2);
 }
 const compress = promisify(zlib.brotliCompress);

@@ -2,7 +2,7 @@
 // the browser runs, so the bytecode matches it (CPython here is another version). Importing
 // from source costs the browser seconds at every start; loading .pyc skips the compiler.
 //
-//   node tools/compile_pyc.mjs IN.zip OUT.zip PREFIX [--lean | --optimize]
+//   node tools/build/compile_pyc.mjs IN.zip OUT.zip PREFIX [--lean | --optimize]
 //
 // Every NAME.py becomes NAME.pyc (no source kept: zipimport then checks only the magic
 // number); other entries and the zip comment are copied. OUT's entries are stored, whatever
@@ -19,14 +19,14 @@
 // as `python -OO` would: without docstrings and asserts, which CPython supports for its stdlib
 // (Pyodide's own modules there handle a missing docstring).
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { loadPyodide } from "../../node_modules/pyodide/pyodide.mjs";
 
 const [input, output, prefix, ...options] = process.argv.slice(2);
 const lean = options.includes("--lean");
 const optimize = options.includes("--optimize") ? 2 : 0;
 if (!input || !output || prefix === undefined || options.length > 1
     || options.some((o) => o !== "--lean" && o !== "--optimize")) {
-  console.error("usage: node tools/compile_pyc.mjs IN.zip OUT.zip PREFIX [--lean | --optimize]");
+  console.error("usage: node tools/build/compile_pyc.mjs IN.zip OUT.zip PREFIX [--lean | --optimize]");
   process.exit(2);
 }
 // A fixed hash seed: frozenset constants are marshalled in hash order, and the same sources

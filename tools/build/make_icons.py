@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw the app icons from our own deck (static/deck.svg) with headless Chromium.
 
-    .venv/bin/python -m tools.make_icons
+    .venv/bin/python -m tools.build.make_icons
 
 Writes ``static/icons/icon-192.png``, ``icon-512.png`` (a rounded felt tile with the rey de
 oros over a card back) and ``maskable-512.png`` (full-bleed felt, the cards inside the
@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.chromium import browser  # noqa: E402
-from tools.vendor import ROOT  # noqa: E402
+from tools.dev.chromium import browser  # noqa: E402
+from tools.build.vendor import ROOT  # noqa: E402
 
 DECK = ROOT / "static" / "deck.svg"
 ICONS = ROOT / "static" / "icons"

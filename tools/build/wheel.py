@@ -1,7 +1,7 @@
 """Build the engine and the bots as a wheel: ``mus-<version>-py3-none-any.whl``.
 
-    python3 -m tools.wheel              # writes dist/mus-<version>-py3-none-any.whl
-    python3 -m tools.wheel --out DIR
+    python3 -m tools.build.wheel              # writes dist/mus-<version>-py3-none-any.whl
+    python3 -m tools.build.wheel --out DIR
 
 The wheel holds ``mus/`` without ``mus/web/`` (the browser UI), a ``py.typed`` marker, plus
 the metadata a wheel needs (METADATA, WHEEL, RECORD with sha256 of every file). The version comes from
@@ -19,7 +19,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "mus"
 LEFT_OUT = ("web",)  # browser-only code: not part of the engine's package
 TAG = "py3-none-any"
@@ -64,7 +64,7 @@ def build_wheel(out: Path, source: Path = SOURCE) -> Path:
     entries += [
         ("mus/py.typed", b""),  # PEP 561: the engine is typed (mypy --strict)
         (f"{dist_info}/METADATA", _metadata(version, info["requires-python"]).encode()),
-        (f"{dist_info}/WHEEL", (f"Wheel-Version: 1.0\nGenerator: tools.wheel\n"
+        (f"{dist_info}/WHEEL", (f"Wheel-Version: 1.0\nGenerator: tools.build.wheel\n"
                                 f"Root-Is-Purelib: true\nTag: {TAG}\n").encode()),
     ]
     record = "\n".join([*(_record_line(n, d) for n, d in entries), f"{dist_info}/RECORD,,"]) + "\n"

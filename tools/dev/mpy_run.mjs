@@ -1,5 +1,5 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
-//   node tools/mpy_run.mjs [--heap MB] script.py
+//   node tools/dev/mpy_run.mjs [--heap MB] script.py
 // The repository's mus/ and static/lessons/ are copied into MicroPython's file system under
 // /app (the working directory), static/mpy/ into /lib.
 // Exits 1 with the Python traceback on stderr if the script raises.
@@ -8,14 +8,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], ["static/mpy", "/lib"]];
 
 let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
 if (args[0] === "--heap") { heap = Number(args[1]) * 1024 * 1024; args = args.slice(2); }
 const [script] = args;
-if (!script || args.length > 1) { console.error("usage: node tools/mpy_run.mjs [--heap MB] script.py"); process.exit(2); }
+if (!script || args.length > 1) { console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] script.py"); process.exit(2); }
 
 const options = { stdout: (line) => process.stdout.write(line + "\n"),
                   stderr: (line) => process.stderr.write(line + "\n"), linebuffer: true };

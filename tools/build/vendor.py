@@ -3,36 +3,36 @@
 
 Run from the repository root::
 
-    python3 -m tools.vendor            # copy runtime files, fetch micropip, build mus.zip
-    python3 -m tools.vendor --install  # first run `npm ci` if node_modules is missing/stale
-    python3 -m tools.vendor --zip-only # only (re)build the game's zips (and sw.js)
+    python3 -m tools.build.vendor            # copy runtime files, fetch micropip, build mus.zip
+    python3 -m tools.build.vendor --install  # first run `npm ci` if node_modules is missing/stale
+    python3 -m tools.build.vendor --zip-only # only (re)build the game's zips (and sw.js)
 
 What ends up in ``static/vendor/`` (git-ignored):
 
 * ``pyscript/``: ``@pyscript/core``'s ``dist/`` run-time files (``core.js``, ``core.css`` and
   every lazily imported chunk), without source maps.
 * ``pyodide/``: the files ``pyodide.mjs`` fetches while booting (the stdlib zip without the
-  modules in ``STDLIB_UNUSED``, byte-compiled by ``tools/compile_pyc.mjs``), plus the micropip
+  modules in ``STDLIB_UNUSED``, byte-compiled by ``tools/build/compile_pyc.mjs``), plus the micropip
   wheel named in ``pyodide-lock.json``. micropip is not in the npm package; the same file name
   and version is downloaded with ``pip download`` into ``.cache/vendor/``. That PyPI file is *not*
   byte-identical to the wheel Pyodide built for its CDN (whose sha256 the lock file lists), so
   its sha256 is pinned in ``PINNED_WHEELS`` below, checked, and written into the vendored
   ``pyodide-lock.json`` (Pyodide passes it to ``fetch()`` as the integrity value).
 * ``NAME.br`` beside each of those boot files and PyScript chunks a page loads: brotli copies a
-  server sends to browsers that accept br (``tools/precompress.py``).
+  server sends to browsers that accept br (``tools/build/precompress.py``).
 * ``manifest.json``: versions and sizes of what was vendored.
 
 Then it builds ``static/mus.zip`` (the ``mus`` package, PyScript's own package less
 ``PYSCRIPT_UNUSED`` and ``static/deck.svg``, entries stored, and its ``.br``) and
 ``static/mus-extra.zip`` (the ``EXTRA_MODULES``, which mus.zip leaves out), writes the
-service worker ``sw.js`` with its precache list (``tools/precache.py``) and a ``.br`` beside
+service worker ``sw.js`` with its precache list (``tools/build/precache.py``) and a ``.br`` beside
 each page, style, script and data file that list names (``site_files``). Before those, it
-writes ``pyscript.toml`` inline into each page (``tools/page_config.py``).
+writes ``pyscript.toml`` inline into each page (``tools/build/page_config.py``).
 
 The Pyodide version PyScript core loads by default is read from the core's own ``dist/``
 bundle; vendoring fails if the installed ``pyodide`` npm package is a different version.
 
-Only the standard library is used (``tools/serve.py`` imports this module).
+Only the standard library is used (``tools/dev/serve.py`` imports this module).
 """
 
 from __future__ import annotations
@@ -52,12 +52,12 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from tools.page_config import PageConfigError, write_page_configs
-from tools.precache import PrecacheError, core_chunks, page_files, static_files, write_service_worker
-from tools.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
-from tools.pyscript_modules import PyScriptModulesError, core_bundle, pyscript_package
+from tools.build.page_config import PageConfigError, write_page_configs
+from tools.build.precache import PrecacheError, core_chunks, page_files, static_files, write_service_worker
+from tools.build.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
+from tools.build.pyscript_modules import PyScriptModulesError, core_bundle, pyscript_package
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 CORE_DIR = NODE_MODULES / "@pyscript" / "core"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -89,7 +89,7 @@ PYODIDE_RUNTIME_FILES = (
 )
 STDLIB_ZIP = "python_stdlib.zip"
 # Byte-compiles with the vendored Pyodide under Node (see compile_pyc below).
-COMPILE_PYC = ROOT / "tools" / "compile_pyc.mjs"
+COMPILE_PYC = ROOT / "tools" / "build" / "compile_pyc.mjs"
 # Parts of Pyodide's stdlib the pages never import (sys.modules after booting the game, lessons
 # and embed pages and playing hands holds none of them), left out of the vendored
 # python_stdlib.zip. Each is a glob over a zip entry's path ("http" drops the package,
@@ -184,7 +184,7 @@ def check_versions() -> tuple[str, str, str]:
     """Return (core version, pyodide version); raise if the pair does not match."""
     for pkg in (CORE_DIR, PYODIDE_DIR):
         if not (pkg / "package.json").is_file():
-            raise VendorError(f"{pkg.relative_to(ROOT)} is missing: run `npm ci` (or `python3 -m tools.vendor --install`)")
+            raise VendorError(f"{pkg.relative_to(ROOT)} is missing: run `npm ci` (or `python3 -m tools.build.vendor --install`)")
     core_version = package_version(CORE_DIR)
     expected = core_expected_pyodide_version(CORE_DIR / "dist")
     installed = package_version(PYODIDE_DIR)
@@ -358,7 +358,7 @@ def _python_tag() -> str:
 
 def compile_pyc(source: Path, dest: Path, prefix: str, lean: bool = False, optimize: bool = False) -> None:
     """Byte-compile every ``.py`` of the zip ``source`` into ``dest`` with the vendored
-    Pyodide under Node (``tools/compile_pyc.mjs``): its bytecode matches the browser's Python.
+    Pyodide under Node (``tools/build/compile_pyc.mjs``): its bytecode matches the browser's Python.
     ``lean`` (the game): without functions' docstrings and column positions; ``optimize`` (the
     stdlib): as ``python -OO`` compiles (see the script)."""
     options = [*(["--lean"] if lean else []), *(["--optimize"] if optimize else [])]
@@ -430,7 +430,7 @@ def pinned_sha256(file_name: str) -> str:
         return PINNED_WHEELS[file_name]
     except KeyError:
         raise VendorError(
-            f"no pinned sha256 for {file_name} in tools/vendor.py PINNED_WHEELS: download it with "
+            f"no pinned sha256 for {file_name} in tools/build/vendor.py PINNED_WHEELS: download it with "
             "`pip download --no-deps`, check it, and add its sha256 there"
         ) from None
 
@@ -509,13 +509,13 @@ def _arcnames(src: Path, files: Iterable[Path]) -> list[str]:
 def runtime_modules() -> tuple[Path, dict[str, str]]:
     """The vendored PyScript core bundle and {``pyscript/….py``: source} of the package it
     writes at every start less ``PYSCRIPT_UNUSED``: what ``mus.zip`` carries compiled
-    (``tools/pyscript_modules.py``)."""
+    (``tools/build/pyscript_modules.py``)."""
     try:
         bundle = core_bundle(VENDOR_DIR / "pyscript")
         package = pyscript_package(bundle.parent)
         return bundle, {path: package[path] for path in sorted(package) if path not in PYSCRIPT_UNUSED}
     except PyScriptModulesError as error:
-        raise VendorError(f"{error}: run `python3 -m tools.vendor`") from error
+        raise VendorError(f"{error}: run `python3 -m tools.build.vendor`") from error
 
 
 def zip_data_files(dest: Path) -> list[Path]:
@@ -718,7 +718,7 @@ def main(argv: list[str] | None = None) -> int:
         sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
         compressed = precompress(site_files())
     except (VendorError, PageConfigError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
-        print(f"tools/vendor.py: ERROR: {exc}", file=sys.stderr)
+        print(f"tools/build/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
         n = len(mus_sources(MUS_SRC))

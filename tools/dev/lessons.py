@@ -1,7 +1,7 @@
 """Check lesson files and show what the engine answers, for whoever writes a lesson.
 
-    python3 -m tools.lessons                 # every lesson in static/lessons/
-    python3 -m tools.lessons pares cuenta    # some of them
+    python3 -m tools.dev.lessons                 # every lesson in static/lessons/
+    python3 -m tools.dev.lessons pares cuenta    # some of them
 
 Prints each step's actions and each question with the engine's answer; exits 1 naming the
 step if a file breaks the schema or its script is illegal.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mus.web.lessons.lesson import COURSE, Lesson, LessonError
 
-LESSONS = Path(__file__).resolve().parent.parent / "static" / "lessons"
+LESSONS = Path(__file__).resolve().parents[2] / "static" / "lessons"
 
 
 def describe(lesson: Lesson) -> list[str]:

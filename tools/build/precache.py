@@ -1,10 +1,10 @@
 """The service worker's precache list, generated from the files on disk. Standard library only.
 
-    python3 -m tools.precache          # (re)write sw.js at the site root
-    python3 -m tools.precache --check  # exit 1 if sw.js is stale or names a missing file
+    python3 -m tools.build.precache          # (re)write sw.js at the site root
+    python3 -m tools.build.precache --check  # exit 1 if sw.js is stale or names a missing file
 
-``tools/vendor.py`` runs this after vendoring and after every ``mus.zip`` build, and
-``tools/serve.py`` refreshes ``sw.js`` when it is requested, so the list is never written by
+``tools/build/vendor.py`` runs this after vendoring and after every ``mus.zip`` build, and
+``tools/dev/serve.py`` refreshes ``sw.js`` when it is requested, so the list is never written by
 hand. What is precached, by rule:
 
 * the pages: every top-level ``*.html``, each page's PyScript config (``config="…"``) and
@@ -15,7 +15,7 @@ hand. What is precached, by rule:
 * from ``static/vendor/`` only what a page boots: Pyodide's boot files and the PyScript core
   chunks reachable from ``core.js`` (static imports, and the core's dynamic imports apart from
   the features the game never loads: the editor, zip and graph helpers, and the plugins and
-  TOML parser that no page's config loads, ``tools/page_config.py``).
+  TOML parser that no page's config loads, ``tools/build/page_config.py``).
 
 Each entry carries its content hash (``sha256-…``, also used as the fetch's ``integrity``);
 the cache name is a hash of all of them, so any changed file makes a new cache.
@@ -35,9 +35,9 @@ import re
 import sys
 from pathlib import Path
 
-from tools.page_config import unused_core_chunks
+from tools.build.page_config import unused_core_chunks
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
 SW_NAME = "sw.js"
 PRECACHE_MARK = "/*PRECACHE*/"
@@ -68,13 +68,13 @@ def _local(href: str) -> str | None:
 def core_chunks(pyscript_dir: Path, site: Path | None = None) -> list[str]:
     """The PyScript core files a page loads at boot: ``core.js``, ``core.css`` and their chunks;
     with ``site``, less the plugins and the TOML parser none of its pages loads
-    (``tools/page_config.py``)."""
+    (``tools/build/page_config.py``)."""
     wanted, todo = {"core.js", "core.css"}, ["core.js"]
     while todo:
         name = todo.pop()
         path = pyscript_dir / name
         if not path.is_file():
-            raise PrecacheError(f"{path} is imported but missing: run `python3 -m tools.vendor`")
+            raise PrecacheError(f"{path} is imported but missing: run `python3 -m tools.build.vendor`")
         text = path.read_text(encoding="utf-8", errors="replace")
         found = set(_STATIC_IMPORT.findall(text))
         if name.startswith("core-"):  # the core's own on-demand imports: plugins, toml, error
@@ -119,7 +119,7 @@ def vendor_files(root: Path) -> list[str]:
     pyodide = [f"static/vendor/pyodide/{n}" for n in PYODIDE_BOOT_FILES]
     for rel in pyodide:
         if not (root / rel).is_file():
-            raise PrecacheError(f"{rel} is missing: run `python3 -m tools.vendor`")
+            raise PrecacheError(f"{rel} is missing: run `python3 -m tools.build.vendor`")
     return core + pyodide
 
 
@@ -165,7 +165,7 @@ def problems(root: Path = ROOT) -> list[str]:
     """Why ``root/sw.js`` does not match the files on disk (empty when it does)."""
     sw = root / SW_NAME
     if not sw.is_file():
-        return [f"{sw} is missing: run `python3 -m tools.vendor`"]
+        return [f"{sw} is missing: run `python3 -m tools.build.vendor`"]
     listed = read_precache(sw)
     files = listed["files"]
     assert isinstance(files, dict)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tiny static dev server for the game (standard library only).
 
-    python3 tools/serve.py [PORT] [--root DIR] [--quiet]
+    python3 tools/dev/serve.py [PORT] [--root DIR] [--quiet]
 
 * Serves the repository root (or ``--root``) on 127.0.0.1; PORT defaults to 8000, 0 picks a
   free port. The first line printed is ``Serving http://127.0.0.1:PORT/`` (tests read it).
@@ -10,13 +10,13 @@
   source file is newer than the zips (or one was added or removed), so edits to the engine
   show up on reload.
 * A page (``*.html`` at the top, or ``/``) gets ``<root>/pyscript.toml`` written into its
-  inline PyScript config first when they differ (``tools/page_config.py``), so an edit to the
+  inline PyScript config first when they differ (``tools/build/page_config.py``), so an edit to the
   config shows up on reload too.
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
-  a reload picks up edits the way a new deploy would (``tools/precache.py``).
+  a reload picks up edits the way a new deploy would (``tools/build/precache.py``).
 * Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
   build writes them for the runtime's boot files and every file of the site's own that the
-  service worker precaches but the PNG icons: ``tools/precompress.py``)
+  service worker precaches but the PNG icons: ``tools/build/precompress.py``)
   is sent as that ``.br`` with ``Content-Encoding: br`` to browsers that accept br; other text
   and binary assets (wasm, js, mjs, css, html, svg, json, zip…), and those files for browsers
   without br, are sent gzip-compressed to browsers that accept it (compressed once per file
@@ -40,12 +40,12 @@ from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
 if __package__ in (None, ""):  # run as a script: make `tools` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.page_config import SOURCE as CONFIG_SOURCE, write_page_configs  # noqa: E402
-from tools.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
-from tools.precompress import brotli_path, is_current  # noqa: E402
-from tools.vendor import EXTRA_ZIP_NAME, ROOT, ensure_mus_zip  # noqa: E402
+from tools.build.page_config import SOURCE as CONFIG_SOURCE, write_page_configs  # noqa: E402
+from tools.build.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
+from tools.build.precompress import brotli_path, is_current  # noqa: E402
+from tools.build.vendor import EXTRA_ZIP_NAME, ROOT, ensure_mus_zip  # noqa: E402
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",

@@ -1,11 +1,11 @@
 """Precompressed ``NAME.br`` files beside the big files a page boots. Standard library only.
 
 Brotli at quality 11 takes tens of seconds for the wasm, too slow to do per request, so the
-build writes ``NAME.br`` once (``tools/brotli.mjs``, Node's zlib) and a server sends it with
+build writes ``NAME.br`` once (``tools/build/brotli.mjs``, Node's zlib) and a server sends it with
 ``Content-Encoding: br`` to browsers that accept br, as static hosts do with precompressed
-files. ``tools/vendor.py`` makes them for Pyodide's boot files, the PyScript core chunks a page
+files. ``tools/build/vendor.py`` makes them for Pyodide's boot files, the PyScript core chunks a page
 loads, ``static/mus.zip`` and the site's own pages, styles, scripts and data files
-(``site_files``); ``tools/serve.py`` sends them.
+(``site_files``); ``tools/dev/serve.py`` sends them.
 
 A ``.br`` is current when its mtime equals its source's to the nanosecond: the build copies the
 source's mtime (read before compressing) onto it, and any later write to the source gives the

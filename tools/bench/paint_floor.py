@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The phone's first paint: the game's page against the least a page can paint, side by side.
 
-    .venv/bin/python -m tools.paint_floor [--loads 10]
+    .venv/bin/python -m tools.bench.paint_floor [--loads 10]
 
 ``tools/boot_timing`` measures the game's first paint (``first-contentful-paint``) on the phone
 profile (CPU 4x, 9 Mbit/s with 60 ms latency); the start-up goal is under 300 ms. This command
-tells how far any page is from that goal on this machine. It serves with ``tools/serve.py``,
+tells how far any page is from that goal on this machine. It serves with ``tools/dev/serve.py``,
 from one temporary site that links the repository's ``static/``, three pages (gzip-compressed,
 as the server does for pages with no ``.br`` copy beside them):
 
@@ -33,11 +33,11 @@ from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.boot_timing import BARE_PAGE, PROFILES, page_number, throttle  # noqa: E402
-from tools.chromium import browser, served  # noqa: E402
-from tools.vendor import ROOT  # noqa: E402
+from tools.bench.boot_timing import BARE_PAGE, PROFILES, page_number, throttle  # noqa: E402
+from tools.dev.chromium import browser, served  # noqa: E402
+from tools.build.vendor import ROOT  # noqa: E402
 
 PAGES = ("game", "skeleton", "paragraph")
 CASES = ("cold", "warm")
@@ -100,7 +100,7 @@ def first_paint(chromium: Any, url: str, warm: bool, timeout: float = 20) -> flo
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         profile = PROFILES["phone"]
-        assert profile is not None, "tools/boot_timing.py throttles the phone profile"
+        assert profile is not None, "tools/bench/boot_timing.py throttles the phone profile"
         throttle(cdp, profile, offline=False)
         page.goto(url, wait_until="commit")
         return page_number(page, cdp, FCP_JS, timeout, f"{url} did not paint")

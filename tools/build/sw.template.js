@@ -1,5 +1,5 @@
 // Mus service worker: keeps the game's files so that it starts and plays with no network.
-// sw.js is written from tools/sw.template.js by tools/precache.py (run by tools/vendor.py):
+// sw.js is written from tools/build/sw.template.js by tools/build/precache.py (run by tools/build/vendor.py):
 // PRECACHE is generated from the files on disk, never edited by hand.
 //
 // install   fills a new cache named after the content hashes; files whose hash did not change

@@ -2,8 +2,8 @@
 PyScript's core the pages load. Standard library only.
 
 ``pyscript.toml`` at the top of the site is the single source of the config: ``[py]`` for the
-Pyodide pages, ``[mpy]`` for MicroPython. ``write_page_configs`` (run by ``tools/vendor.py``
-and ``tools/serve.py``) writes it inline into every top-level page that runs Python, as JSON:
+Pyodide pages, ``[mpy]`` for MicroPython. ``write_page_configs`` (run by ``tools/build/vendor.py``
+and ``tools/dev/serve.py``) writes it inline into every top-level page that runs Python, as JSON:
 ``[py]`` into the ``config='…'`` attribute of its ``<script type="py">``, ``[mpy]`` into its
 ``<mpy-config>``. A page therefore fetches no config file and loads no TOML parser, and
 ``config_drift`` says which pages differ from the file (``tests/test_page_config.py``).
@@ -15,8 +15,8 @@ and ``tools/serve.py``) writes it inline into every top-level page that runs Pyt
 PyScript's core loads every plugin of its table (``core-*.js``: ``"py-editor": () =>
 import("./py-editor-….js")``, …) once per interpreter type it knows (``py`` and ``mpy``),
 unless that type's config switches it off (``"plugins": ["!py-editor"]``), and it loads its
-TOML parser (``toml-….js``) only for a TOML config. ``tools/precache.py`` leaves out of the
-precache (and ``tools/vendor.py`` out of the brotli copies) the chunks no page loads.
+TOML parser (``toml-….js``) only for a TOML config. ``tools/build/precache.py`` leaves out of the
+precache (and ``tools/build/vendor.py`` out of the brotli copies) the chunks no page loads.
 
 >>> page_plugins_off('<mpy-config>{"plugins": ["!a", "!b"]}</mpy-config>'
 ...                  '<script type="py" config=\\'{"plugins": ["!b"]}\\'></script>', Path("."))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Length of the ``#mano=`` link codes and of the text records, over many hands.
 
-    python -m tools.record_lengths [--partidas 500] [--bot-partidas 100] [--seed 1]
+    python -m tools.bench.record_lengths [--partidas 500] [--bot-partidas 100] [--seed 1]
 
 Plays seeded partidas twice over: once with uniformly random legal actions (long envite
 wars, many mus rounds: the worst case) and once with ``normal`` bots (table play). Every
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import mus  # noqa: E402
 from mus.ai import make_bot  # noqa: E402

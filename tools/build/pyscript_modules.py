@@ -3,7 +3,7 @@
 At every start PyScript writes its ``pyscript`` package into Python's working directory from
 sources bundled in its JavaScript (``core-*.js`` calls ``wo(".", {pyscript: {"__init__.py":
 "…", …}})``) and imports it: compiling those fourteen modules costs about 90 ms on a desktop
-and 350 ms at CPU 4×, snapshot or not. ``tools/vendor.py`` compiles the same sources into
+and 350 ms at CPU 4×, snapshot or not. ``tools/build/vendor.py`` compiles the same sources into
 ``mus.zip``, which is first on ``sys.path``, so the import finds them as bytecode, and the
 page's interpreter module (``static/pyodide-start.mjs``) runs PyScript's prelude without the
 writes. Built from the vendored bundle, they are always its version.
