@@ -475,7 +475,7 @@ def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
             return f"the órdago at {_EN_LANCE[_ARTICLE[m.group(1)]]}"
         if kind == "paso":
             return f"{points} for {_EN_LANCE[m.group(2)]}"
-        partner = bool(m.groups()[-1])
+        partner = reason.endswith(" del compañero")  # (MicroPython's matches have no groups())
         whose = "partner's " if partner else ""
         if kind == "pares":
             return f"{points} for {whose}{_EN_PARES[m.group(2)]}"
