@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping, Sequence
 
 LANGS = ("es", "en")
@@ -444,43 +443,42 @@ def stones(lang: str, tantos: int) -> str:
 
 _ARTICLE = {"a grande": "grande", "a chica": "chica", "a pares": "pares", "a juego": "juego",
             "al punto": "punto"}
-_REASONS = (
-    ("envite", re.compile(r"^(\d+) de envite (a grande|a chica|a pares|a juego|al punto)$")),
-    ("deje", re.compile(r"^(\d+) porque no$")),
-    ("ordago", re.compile(r"^órdago (a grande|a chica|a pares|a juego|al punto)$")),
-    ("paso", re.compile(r"^(\d+) de (grande|chica|punto)$")),
-    ("pares", re.compile(r"^(\d+) de (duples|medias|pareja)( del compañero)?$")),
-    ("la31", re.compile(r"^(\d+) de la 31( del compañero)?$")),
-    ("juego", re.compile(r"^(\d+) de juego( del compañero)?$")),
-)
 _EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto"}
 _EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pareja (pair)"}
+_PARTNER = " del compañero"
 
 
 def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
-    """One ledger line in words: '2 de envite a grande' / '2 for the bet at grande'."""
+    """One ledger line in words: '2 de envite a grande' / '2 for the bet at grande'.
+
+    The engine's reasons are read word by word (no regular expressions: MicroPython's lack
+    groups): 'N de envite a <lance>', 'N porque no', 'órdago a <lance>', 'N de <lance>',
+    'N de <pares>', 'N de la 31', 'N de juego', those three maybe ' del compañero'."""
     reason = str(entry.get("reason", ""))
     if lang_or_default(lang) == "es":
         return reason
     points = entry.get("points", 0)
-    for kind, pattern in _REASONS:
-        m = pattern.match(reason)
-        if not m:
-            continue
-        if kind == "envite":
-            return f"{points} for the envite at {_EN_LANCE[_ARTICLE[m.group(2)]]}"
-        if kind == "deje":
-            return f"{points} for the refused envite (deje)"
-        if kind == "ordago":
-            return f"the órdago at {_EN_LANCE[_ARTICLE[m.group(1)]]}"
-        if kind == "paso":
-            return f"{points} for {_EN_LANCE[m.group(2)]}"
-        partner = bool(m.groups()[-1])
-        whose = "partner's " if partner else ""
-        if kind == "pares":
-            return f"{points} for {whose}{_EN_PARES[m.group(2)]}"
-        if kind == "la31":
-            return f"{points} for {whose}31"
+    if reason.startswith("órdago "):
+        lance = _ARTICLE.get(reason[len("órdago "):])
+        return f"the órdago at {_EN_LANCE[lance]}" if lance else reason
+    number, _, rest = reason.partition(" ")
+    if not number.isdigit():
+        return reason
+    if rest == "porque no":
+        return f"{points} for the refused envite (deje)"
+    what = rest[len("de "):] if rest.startswith("de ") else ""
+    if what.startswith("envite "):
+        lance = _ARTICLE.get(what[len("envite "):])
+        return f"{points} for the envite at {_EN_LANCE[lance]}" if lance else reason
+    if what in ("grande", "chica", "punto"):
+        return f"{points} for {_EN_LANCE[what]}"
+    whose = "partner's " if what.endswith(_PARTNER) else ""
+    what = what[:-len(_PARTNER)] if whose else what
+    if what in _EN_PARES:
+        return f"{points} for {whose}{_EN_PARES[what]}"
+    if what == "la 31":
+        return f"{points} for {whose}31"
+    if what == "juego":
         return f"{points} for {whose}juego"
     return reason
 
