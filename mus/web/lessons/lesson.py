@@ -21,10 +21,10 @@ which the lesson lists and the engine only checks for legality.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import mus
+from mus.jsondata import load_text
 from mus.rules import NAMES
 from mus.observation import HandResult
 
@@ -40,6 +40,7 @@ NUMBER_KINDS = ("tantos", "points")
 DEFAULT_SEED = 1
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 LESSON_URL = "static/lessons/%s.json"  # one file per lesson, beside the pages
+MAX_LESSON_TEXT = 100_000  # characters: the longest lesson is a few thousand
 
 
 class LessonError(ValueError):
@@ -155,10 +156,10 @@ class Lesson(Value):
 
     @classmethod
     def from_json(cls, text: str) -> Lesson:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise LessonError(f"expected a lesson in JSON, got unreadable text ({error})") from None
+        try:  # json's own error class differs by runtime (MicroPython has no JSONDecodeError)
+            data = load_text(text, "a lesson", MAX_LESSON_TEXT)
+        except ValueError as error:
+            raise LessonError(str(error)) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -201,7 +202,16 @@ class Lesson(Value):
             raise LessonError(f"lesson {self.id!r}: the deal is not playable: {error}") from None
 
     def replay(self) -> Replay:
-        return Replay.of(self)
+        """The script played through the engine. A page loads a lesson (which replays it to
+        check it) and then opens it: the second call gets the same replay, not a second one."""
+        if _last_replay and _last_replay[0][0] is self:
+            return _last_replay[0][1]
+        replay = Replay.of(self)
+        _last_replay[:] = [(self, replay)]
+        return replay
+
+
+_last_replay: list[tuple[Lesson, Replay]] = []  # the lesson last replayed, its replay; lessons never change
 
 
 # --- the script played through the engine ------------------------------------------------
@@ -230,7 +240,7 @@ class Replay(Value):
 
     @classmethod
     def of(cls, lesson: Lesson) -> Replay:
-        game = lesson.start()
+        first = game = lesson.start()  # states never change: the first stays as it was dealt
         games: list[mus.Game] = []
         said: list[tuple[tuple[int, str], ...]] = []
         for i, step in enumerate(lesson.steps):
@@ -247,7 +257,7 @@ class Replay(Value):
         anchors: list[int] = []  # a step without actions stays on the table of the one before
         for i, step in enumerate(lesson.steps):
             anchors.append(i if step.do or not i else anchors[-1])
-        replay = cls(tuple(games), tuple(said), {}, game, lesson.start(), tuple(anchors))
+        replay = cls(tuple(games), tuple(said), {}, game, first, tuple(anchors))
         for i, step in enumerate(lesson.steps):
             if step.ask is not None:
                 where = f"lesson {lesson.id!r}, steps[{i}].ask"
