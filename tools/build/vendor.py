@@ -70,7 +70,8 @@ EXTRA_ZIP_NAME = "mus-extra.zip"  # beside mus.zip: static/mus-extra.zip
 # The game's modules no table needs to start, built into EXTRA_ZIP_NAME instead of mus.zip:
 # the lessons and their embed, the replays and the hand records they read, and the deal links
 # of "Juega esta mano". The game page fetches them when a replay, a shared hand or a deal link
-# first asks (mus/web/dom/extra.py); the lesson pages preload them. Left out, they spare every
+# first asks (mus/web/dom/extra.py); the lesson pages, on MicroPython, have their own zip
+# (tools/build/mpy.py). Left out, they spare every
 # first visit to the table 35 KB over the wire and the imports of urllib.parse and ipaddress.
 # Each entry is a module or, ending in "/", a package with everything under it.
 EXTRA_MODULES = (

@@ -103,8 +103,8 @@ def load_deck_art() -> DeckArt | None:
 
     The page imports the game from the zip itself (static/pyodide-start.mjs puts it on
     ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
-    game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
-    try:
+    try:  # MicroPython has neither os.path nor a loader: None there
+        game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
         loader: Any = mus.__loader__  # zipimport's, in the page: it reads files beside the package
         return DeckArt(loader.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
     except (OSError, AttributeError):

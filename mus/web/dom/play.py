@@ -226,7 +226,7 @@ class App:
     def open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
         """Open the replay panel with ``show`` once its modules are loaded."""
         self.opening_replay = True
-        asyncio.ensure_future(self._open_replay(show))
+        asyncio.create_task(self._open_replay(show))
 
     async def _open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
         try:
@@ -280,7 +280,7 @@ class App:
         self.page.show(build_view(self.session))
         if self.session.coach_due() and not self.coaching:
             self.coaching = True
-            asyncio.ensure_future(self._coach())
+            asyncio.create_task(self._coach())
 
     async def _coach(self) -> None:
         """Bring the coach panel up to date once the table is painted (a frame later)."""
@@ -299,7 +299,7 @@ class App:
         if (not self.driving and not self.following and not self.replay_open
                 and self.session.bot_to_play() is not None):
             self.driving = True
-            asyncio.ensure_future(self._bots())
+            asyncio.create_task(self._bots())
 
     async def _bots(self) -> None:
         s = self.session
@@ -356,7 +356,7 @@ class App:
             staged = self.session.stage(before)
             self.render()
             if staged:
-                asyncio.ensure_future(self._after_player())
+                asyncio.create_task(self._after_player())
             else:
                 self.drive()
             return

@@ -40,6 +40,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import mus
+from mus.jsondata import dump_text
 from mus.observation import HandResult
 
 from ..kit.value import Value
@@ -89,7 +90,8 @@ class SaveError(ValueError):
 
 
 def encode_save(saved: Saved) -> str:
-    return json.dumps({
+    """The save as compact JSON, keys sorted: the same text on every runtime."""
+    return dump_text({
         "schema": SCHEMA,
         "game": json.loads(saved.game.to_json()),
         "acked": saved.acked,
@@ -101,7 +103,7 @@ def encode_save(saved: Saved) -> str:
         "reasons": {str(index): entry for index, entry in sorted(saved.reasons.items())},
         "rev": saved.rev,
         "saved_at": int(time.time() * 1000),
-    }, ensure_ascii=False, separators=(",", ":"))
+    })
 
 
 def _count(value: object, limit: int) -> int:
@@ -230,7 +232,7 @@ def load_settings(storage: Storage) -> Settings:
 
 
 def write_settings(storage: Storage, settings: Settings) -> None:
-    storage.set(SETTINGS_KEY, json.dumps(settings.to_dict()))
+    storage.set(SETTINGS_KEY, dump_text(settings.to_dict()))
 
 
 # --- statistics -----------------------------------------------------------------------------
@@ -269,7 +271,7 @@ def load_stats(storage: Storage) -> dict[str, Any]:
 
 
 def write_stats(storage: Storage, stats: dict[str, Any]) -> None:
-    storage.set(STATS_KEY, json.dumps(stats, separators=(",", ":")))
+    storage.set(STATS_KEY, dump_text(stats))
 
 
 def _bump(pair: list[int], won: bool) -> None:
