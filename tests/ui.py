@@ -67,8 +67,15 @@ def wait_for_choice(page: Page, timeout: float = 30.0) -> dict[str, Any]:
 
 
 def choose_settings(page: Page, **settings: str) -> None:
-    """Pick options on the new-game screen (the form must be open)."""
+    """Pick options on the new-game screen (the form must be open): a yes/no option is a
+    checkbox set to "true" or "false", any other a radio button with that value."""
     for name, value in settings.items():
+        box = page.locator(f'input[type="checkbox"][data-setting="{name}"]')
+        if box.count():
+            box.set_checked(value == "true")
+            page.wait_for_selector(f'input[data-setting="{name}"]{":checked" if value == "true" else ":not(:checked)"}',
+                                   state="attached")
+            continue
         page.click(f'label:has(> input[data-setting="{name}"][value="{value}"])')
         page.wait_for_selector(f'input[data-setting="{name}"][value="{value}"]:checked', state="attached")
 
