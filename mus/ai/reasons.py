@@ -124,7 +124,7 @@ def _mus(reason: dict[str, Any], hand: str, es: bool) -> str:
         head = f"tengo {hand}, busco mejor mano con {keep}" if es else f"I hold {hand}, I look for a better hand with {keep}"
     else:
         head = f"tengo {hand}, busco mano nueva" if es else f"I hold {hand}, I want new cards"
-    return "; ".join([head, *parts]) if parts and reason.get("level") != "facil" else head
+    return "; ".join([head] + parts) if parts and reason.get("level") != "facil" else head
 
 
 def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:

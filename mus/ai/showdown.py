@@ -23,13 +23,16 @@ Line(lance='juego', name='juego', won=True, vals=(3, 3))
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .view import View
 
 ORDER = ("grande", "chica", "pares", "juego")
 
-Entry = tuple[bool, int]   # (scored by us, tantos)
+if TYPE_CHECKING:   # a subscripted builtin is no value on MicroPython
+    Entry = tuple[bool, int]   # (scored by us, tantos)
+else:
+    Entry = tuple
 
 
 class Line:

@@ -25,14 +25,17 @@ True
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..combos import comb, combinations, multisets
 from ..lances import signature, table_for
 from ..memo import memoized
 from ..rules import Rules
 
-Sig = tuple[int, ...]
+if TYPE_CHECKING:   # a subscripted builtin is no value on MicroPython
+    Sig = tuple[int, ...]
+else:
+    Sig = tuple
 LANCE_NAMES: Final = ("grande", "chica", "pares", "juego", "punto")
 POW: Final = tuple(5 ** i for i in range(10))
 # Rough worth (tantos, bets included) of winning each lance, for discards and mus.
