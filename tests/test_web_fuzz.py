@@ -34,6 +34,7 @@ from mus.web.replay.model import Dialog, replay_view
 from tests.test_fuzz import ODD_VALUES, call, changed, text
 
 TRIED: dict[str, int] = {}
+KEPT: dict[str, int] = {}  # stored texts kept aside, by key
 ROOT = Path(__file__).resolve().parent.parent
 DEEP = ("[" * 100_000 + "]" * 100_000, '{"a":' * 40 + "1" + "}" * 40, "[" * 33 + "]" * 33)
 
@@ -67,6 +68,7 @@ def check_kept(store: MemoryStorage, key: str, stored: str, took: bool) -> None:
         assert not kept_aside(store, key)
     else:
         assert kept_aside(store, key) == [stored], f"{key}: {stored[:80]!r} was not kept aside"
+        KEPT[key] = KEPT.get(key, 0) + 1
 
 
 # --- what is stored --------------------------------------------------------------------------
@@ -239,3 +241,4 @@ if __name__ == "__main__":
                  test_seed_parameter, test_deal_links, test_shared_hand_links):
         test()
     print("inputs tried:", ", ".join(f"{name} {n:,}" for name, n in sorted(TRIED.items())), "; failures: 0")
+    print("kept aside:", ", ".join(f"{key} {n:,}" for key, n in sorted(KEPT.items())))
