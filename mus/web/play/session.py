@@ -388,7 +388,9 @@ class Session:
         unsaved = self.keeper.unsaved
         if not unsaved:
             return False
-        if SAVE_KEY in unsaved:
+        if SAVE_KEY in unsaved and self.saved is None:  # storage was cleared meanwhile
+            self.keeper.written(SAVE_KEY)
+        elif SAVE_KEY in unsaved:
             self._write()
         if SETTINGS_KEY in unsaved:
             self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
