@@ -13,7 +13,7 @@ import mus
 from mus.rng import Random
 from mus.web.kit.storage import MemoryStorage, SafeStorage
 from mus.web.play.saves import SAVE_KEY, Saved, decode_save, encode_save
-from mus.web.play.session import Session
+from mus.web.play.session import FOLLOWED, Session
 from mus.web.play.settings import SETTINGS_KEY, Settings
 from mus.web.play.stats import STATS_KEY
 from mus.web.play.view import build_view
@@ -233,6 +233,7 @@ class Shared:
         self.caches: list[MemoryStorage] = []
         self.sessions: list[Session] = []
         self.pending: list[tuple[int, str, str]] = []
+        self.heard: list[list[str]] = []  # what each window's storage event said
 
     def window(self) -> Session:
         index = len(self.caches)
@@ -255,6 +256,7 @@ class Shared:
                 return cache.keys()
 
         self.caches.append(cache)
+        self.heard.append([])
         session = Session(Cache(), instant=True)
         self.sessions.append(session)
         session.restore()
@@ -266,7 +268,7 @@ class Shared:
             for index, cache in enumerate(self.caches):
                 if index != writer:
                     cache.set(key, value)
-                    self.sessions[index].storage_changed(key)
+                    self.heard[index].append(self.sessions[index].storage_changed(key))
 
 
 def test_two_windows_answering_one_decision_at_once_never_fork() -> None:
@@ -285,6 +287,8 @@ def test_two_windows_answering_one_decision_at_once_never_fork() -> None:
         before = list(a.game.actions)
         a.dismiss("elsewhere")
         b.dismiss("elsewhere")
+        for heard in shared.heard:
+            heard.clear()
         a.play(mine)  # both windows answer before either hears of the other
         b.play(theirs)
         shared.deliver()
@@ -296,6 +300,9 @@ def test_two_windows_answering_one_decision_at_once_never_fork() -> None:
         if mine != theirs:  # the loser follows the winner, and says so
             winner, loser = (a, b) if a.game.actions[len(before)] == mine else (b, a)
             assert [n["kind"] for n in loser.notices] == ["elsewhere"] and winner.notices == []
+            # the winner's bots go on: only the loser's wait for its player
+            assert FOLLOWED not in shared.heard[shared.sessions.index(winner)]
+            assert FOLLOWED in shared.heard[shared.sessions.index(loser)]
         if rng.random() < 0.5:
             a, b = b, a
 

@@ -26,7 +26,7 @@ from ..kit.i18n import t
 from ..kit.links import DEAL_KEY, code_from_fragment, parse_seed
 from ..kit.storage import SafeStorage
 from ..play import commands, render
-from ..play.session import Session
+from ..play.session import FOLLOWED, Session
 from ..play.view import build_view
 from .events import Dispatcher
 from .extra import load_extra
@@ -402,8 +402,10 @@ class App:
         return False
 
     def on_storage(self, event: Any) -> None:
-        if self.session.storage_changed(text_or_none(event.key)):
+        changed = self.session.storage_changed(text_or_none(event.key))
+        if changed == FOLLOWED:  # this window shows another's partida: its bots wait here
             self.following = True
+        if changed:
             self.render()
 
     def on_focus(self, _event: Any) -> None:

@@ -30,7 +30,7 @@ from mus.game import REPARTO
 from mus.rng import fresh_seed
 
 from ..kit.i18n import envido_amount
-from .keeper import CLEARED, DAMAGED, SAME, THEIRS, Keeper
+from .keeper import CLEARED, DAMAGED, OURS, THEIRS, Keeper
 from .saves import SAVE_KEY, Saved
 from .settings import SETTINGS_KEY, load_settings, write_settings
 from .stats import STATS_KEY, count_hand, count_partida, load_stats, write_stats
@@ -44,6 +44,9 @@ BotFactory = Callable[[str, int], Any]
 DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
 # Notices that replace each other: storage refused a write, then took everything again.
 EXCLUSIVE = {"unsaved": "saved", "saved": "unsaved"}
+# What a change of the stored save did here (``follow``): this window now shows another's
+# partida, or only its notices may have changed.
+FOLLOWED, REDRAW = "followed", "redraw"
 
 
 def is_declaration(action: str) -> bool:
@@ -352,20 +355,21 @@ class Session:
         if theirs is not None:
             self._follow(theirs)
 
-    def follow(self) -> bool:
-        """Settle with the stored save if another window changed it (``Keeper.settle``);
-        True if what is on screen changed. Called on the browser's ``storage`` event. When
-        another window's save wins, the player is told the partida went on elsewhere and a
-        choice half made here is dropped."""
+    def follow(self) -> str:
+        """Settle with the stored save if another window changed it (``Keeper.settle``):
+        ``FOLLOWED`` when this window now shows what another one left (its bots then wait
+        for the player here), ``REDRAW`` when only a notice may have changed, else "".
+        Called on the browser's ``storage`` event. When another window's save wins, the
+        player is told the partida went on elsewhere and a choice half made here is dropped."""
         outcome, theirs = self.keeper.settle(self.saved)
         if outcome == THEIRS and theirs is not None:
             self._follow(theirs)
-            return True
+            return FOLLOWED
         if outcome == CLEARED and self.saved is not None:  # storage was cleared: nothing to follow
             self.saved, self.screen, self.bots = None, "setup", {}
             self._drop_choices()
-            return True
-        return outcome not in (SAME, CLEARED)
+            return FOLLOWED
+        return REDRAW if outcome in (OURS, DAMAGED) else ""
 
     def _follow(self, theirs: Saved) -> None:
         """Take up another window's save, which won over this one's."""
@@ -379,9 +383,10 @@ class Session:
         self.coached, self._reason, self.review, self.confirm, self.hold_count = None, None, False, None, False
         self.muted, self._before_end = 0, {}
 
-    def storage_changed(self, key: str | None) -> bool:
-        """The browser says another window changed ``key`` (None: storage cleared)."""
-        return key in (SAVE_KEY, None) and self.follow()
+    def storage_changed(self, key: str | None) -> str:
+        """The browser says another window changed ``key`` (None: storage cleared); what
+        ``follow`` says."""
+        return self.follow() if key in (SAVE_KEY, None) else ""
 
     def flush(self) -> bool:
         """Write again what storage refused; True when it has all been written now."""
