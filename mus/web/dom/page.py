@@ -64,8 +64,9 @@ class BrowserStorage:
     def get(self, key: str) -> str | None:
         return text_or_none(_stored("getItem", key))
 
-    def set(self, key: str, value: str) -> None:
-        _stored("setItem", key, value)
+    def set(self, key: str, value: str) -> bool:
+        _stored("setItem", key, value)  # raises OSError when the quota is full
+        return True
 
     def remove(self, key: str) -> None:
         _stored("removeItem", key)
