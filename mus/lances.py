@@ -44,74 +44,61 @@ def signature(rank_indices: tuple[int, ...] | list[int]) -> Signature:
     return ((a * 10 + b) * 10 + c) * 10 + d
 
 
-def _encode(values: list[int]) -> int:
-    key = 0
-    for value in values:
-        key = key * 16 + value
-    return key
-
-
-def _grande_key(strengths: list[int]) -> int:
-    return _encode(sorted(strengths, reverse=True))
-
-
-def _chica_key(strengths: list[int]) -> int:
-    return -_encode(sorted(strengths))
-
-
-def _pares_kind(strengths: list[int]) -> tuple[int, int, int]:
-    """(kind, higher pair, lower pair): kind 3 duples, 2 medias, 1 par, 0 nothing."""
-    groups = sorted(((strengths.count(s), s) for s in set(strengths) if strengths.count(s) >= 2),
-                    reverse=True)
-    if not groups:
-        return 0, 0, 0
-    if groups[0][0] == 4:
-        return 3, groups[0][1], groups[0][1]
-    if len(groups) == 2:
-        high, low = sorted((groups[0][1], groups[1][1]), reverse=True)
-        return 3, high, low
-    if groups[0][0] == 3:
-        return 2, groups[0][1], 0
-    return 1, groups[0][1], 0
-
-
-def _pares_key(strengths: list[int]) -> int:
-    kind, high, low = _pares_kind(strengths)
-    return _encode([kind, high, low])
-
-
-def _juego_key(points: int, real: bool) -> int:
-    if points < 31:
-        return 0
-    return 10 if real else _JUEGO_ORDER[points]
+def _pares_kind(strengths: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
+    """(kind, higher pair, lower pair) of four strengths sorted from the highest: kind 3
+    duples (four equal are two pairs), 2 medias, 1 par, 0 nothing."""
+    a, b, c, d = strengths
+    if a == d:
+        return 3, a, a
+    if a == b and c == d:
+        return 3, a, c
+    if a == c or b == d:
+        return 2, b, 0
+    if a == b or b == c:
+        return 1, b, 0
+    if c == d:
+        return 1, c, 0
+    return 0, 0, 0
 
 
 class Table:
-    """All lance keys and values of one rules variant, indexed by rank signature."""
+    """All lance keys and values of one rules variant, indexed by rank signature.
+
+    Each lance's key packs what decides it into hexadecimal digits, most significant first:
+    grande the strengths from the highest, chica from the lowest (negated: lower wins), pares
+    (kind, higher pair, lower pair), juego the place of its points in ``_JUEGO_ORDER``, punto
+    the points. Built in one pass with plain arithmetic: a lesson's first comparison waits for
+    it, on MicroPython too."""
 
     def __init__(self, reyes: int, real_31: bool) -> None:
         strength = _STRENGTH_8 if reyes == 8 else _STRENGTH_4
         value = _POINTS_8 if reyes == 8 else _POINTS_4
-        self.keys: dict[str, dict[Signature, int]] = {}
-        for lance in LANCES:
-            self.keys[lance] = {}
+        grande: dict[Signature, int] = {}
+        chica: dict[Signature, int] = {}
+        pares: dict[Signature, int] = {}
+        juego: dict[Signature, int] = {}
         self.points: dict[Signature, int] = {}
+        self.keys: dict[str, dict[Signature, int]] = {
+            "grande": grande, "chica": chica, "pares": pares, "juego": juego, "punto": self.points}
         self.pares_value: dict[Signature, int] = {}
         self.juego_value: dict[Signature, int] = {}
         self.pares_name: dict[Signature, str] = {}
         # Display order of deck cards 0..39: strongest rank first, then by suit.
         self.card_order = tuple(-strength[card >> 2] * 64 + card for card in range(DECK_SIZE))
         for ranks in SIGNATURES:
-            sig = signature(ranks)
-            strengths = [strength[r] for r in ranks]
-            points = sum(value[r] for r in ranks)
-            real = real_31 and ranks == _REAL_31
-            kind = _pares_kind(strengths)[0]
-            self.keys["grande"][sig] = _grande_key(strengths)
-            self.keys["chica"][sig] = _chica_key(strengths)
-            self.keys["pares"][sig] = _pares_key(strengths)
-            self.keys["juego"][sig] = _juego_key(points, real)
-            self.keys["punto"][sig] = points
+            a, b, c, d = ranks
+            sig = ((a * 10 + b) * 10 + c) * 10 + d
+            high = sorted((strength[a], strength[b], strength[c], strength[d]), reverse=True)
+            w, x, y, z = high
+            grande[sig] = ((w * 16 + x) * 16 + y) * 16 + z
+            chica[sig] = -(((z * 16 + y) * 16 + x) * 16 + w)
+            kind, pair, lower = _pares_kind(high)
+            pares[sig] = (kind * 16 + pair) * 16 + lower
+            points = value[a] + value[b] + value[c] + value[d]
+            if points < 31:
+                juego[sig] = 0
+            else:
+                juego[sig] = 10 if real_31 and ranks == _REAL_31 else _JUEGO_ORDER[points]
             self.points[sig] = points
             self.pares_value[sig] = kind
             self.pares_name[sig] = _TYPES_NAMES.get(kind, "")

@@ -1,105 +1,142 @@
-/* Mus lessons in any page. Add, where a lesson should appear:
+/* Mus lessons and hands in any page. Add, where one should appear:
  *   <div data-mus-lesson="pares"></div>            (optional: data-lang="en")
+ *   <div data-mus-hand="CODE"></div>               (the code of a hand's share link, after #mano=)
  *   <script src="(this site)/static/embed.js" defer></script>
- * Each div becomes a card (title, the hand, "Empezar"); the lesson's iframe, and with it
- * Python, loads only when the reader clicks. The frame reports its height by postMessage.
- * Divs added after the page loaded: call musLessons.scan(). */
+ * Each div becomes a card (a lesson's title, its intro and the reader's hand); its frame, and
+ * with it Python, loads only when the reader clicks. The frame reports its height by
+ * postMessage. Divs added after the page loaded: call musLessons.scan().
+ *
+ * A good guest: everything the card shows comes with this file (the build writes the lessons'
+ * catalogue below), so it asks the host's server for nothing and needs no CORS; it adds no
+ * <style> and no style attribute (the card is styled through element.style, which a strict
+ * `style-src` allows); it never moves the focus or scrolls but where the reader clicked. */
 (() => {
   "use strict";
   const script = document.currentScript;
   const site = new URL("..", script && script.src ? script.src : location.href);
+  // Written by the build from static/lessons/*.json (tools/build/catalogue.py): edit the lessons.
+  const LESSONS = /*CATALOGUE*/{"cartas":{"hand":"Ro3bCc7b","intro":{"en":"The Spanish deck has 40 cards. In Mus each card has a value for juego and a rank for grande and chica.","es":"La baraja española tiene 40 cartas. En el mus cada carta tiene un valor para el juego y un orden para la grande y la chica."},"title":{"en":"The cards and the 8 reyes","es":"Las cartas y los 8 reyes"}},"chica":{"hand":"5c4e2oAc","intro":{"en":"The second lance: the reverse of grande, the lowest hand wins, comparing from the lowest card.","es":"El segundo lance: al revés que la grande, gana la mano más baja, comparando desde la carta más baja."},"title":{"en":"Chica","es":"La chica"}},"cortar":{"hand":"Se7e6e4e","intro":{"en":"Asking for mus means changing cards, if all four want it; cutting (“no hay mus”) means playing the ones you hold. Here you see only your cards, as at the table, and the coach works from what you see.","es":"Pedir mus es cambiar cartas, si los cuatro quieren; cortar («no hay mus») es jugar con las que tienes. Aquí solo ves tus cartas, como en la mesa, y el entrenador calcula con lo mismo que tú ves."},"title":{"en":"What would you do? Mus or cut","es":"¿Qué harías? Mus o cortar"}},"cuenta":{"hand":"RoRcCc6o","intro":{"en":"At the end tantos are collected lance by lance, in order: grande, chica, pares, juego. Whoever reaches 40 first that way wins.","es":"Al final se cobra lance por lance, en orden: grande, chica, pares y juego. Gana quien llega antes a 40 contando así."},"title":{"en":"Counting at 37","es":"El recuento a 37"}},"declaraciones":{"hand":"RoCc6o6c","intro":{"en":"Players always speak from the mano, counterclockwise. At pares and juego only those who hold them speak.","es":"Se habla siempre desde la mano y en sentido contrario a las agujas del reloj. En pares y juego solo hablan quienes los tienen."},"title":{"en":"Who speaks, and the declarations","es":"Quién habla y las declaraciones"}},"envidar":{"hand":"RoRc7o6o","intro":{"en":"An envite pays when you win the lance more than half the time: an accepted envite of 2 gives you 2 or costs you 2. Here you see only your cards, as at the table, and the coach counts your chances from what you see.","es":"Envidar conviene cuando ganas el lance más de la mitad de las veces: un envite querido de 2 te da 2 o te quita 2. Aquí solo ves tus cartas, como en la mesa, y el entrenador cuenta tus opciones con lo mismo que tú ves."},"title":{"en":"What would you do? Envido or paso","es":"¿Qué harías? Envidar o pasar"}},"envites":{"hand":"5c4eAcAe","intro":{"en":"At each lance a player may say paso or envido. An envite is answered quiero, no quiero or with a raise; when it is refused, whoever made it collects the deje.","es":"En cada lance se puede pasar o envidar. Al envite se responde quiero, no quiero o subiendo; si no se quiere, el que envidó cobra el deje."},"title":{"en":"Envites: quiero and no quiero","es":"Envites, quiero y no quiero"}},"grande":{"hand":"RoCcSe4e","intro":{"en":"The first lance: the highest hand wins, comparing card by card from the highest. If nobody says envido, the winner collects 1 tanto.","es":"El primer lance: gana la mano más alta, comparando carta a carta desde la más alta. Si nadie envida, quien gana cobra 1 tanto."},"title":{"en":"Grande","es":"La grande"}},"juego":{"hand":"CcSe7b5c","intro":{"en":"A hand adding up to 31 or more has juego. The best is 31, but after it the order is not that of the numbers.","es":"Tiene juego quien suma 31 o más. El mejor es la 31, pero después el orden no es el de los números."},"title":{"en":"Juego","es":"El juego"}},"juegos":{"hand":"RoRcCoCc","intro":{"en":"A juego is won on reaching 40 tantos; the score then starts again from 0 and a juego is marked. Whoever wins 2 juegos wins the vaca.","es":"Un juego se gana al llegar a 40 tantos; entonces el tanteo vuelve a 0 y se apunta un juego. Quien gana 2 juegos gana la vaca."},"title":{"en":"Juegos, and the mano moving on","es":"Juegos y la mano que pasa"}},"mus":{"hand":"RoRc7b4e","intro":{"en":"Before playing, each player says whether he wants to change cards. One “no hay mus” (“no mus”) is enough to play with what you hold.","es":"Antes de jugar, cada uno dice si quiere cambiar cartas. Basta un «no hay mus» para jugar con lo que hay."},"title":{"en":"Mus and discards","es":"Mus y descartes"}},"ordago":{"hand":"RoRc3b3o","intro":{"en":"An órdago puts the whole juego at stake. If accepted, the cards are shown and that lance decides the juego; if refused, it is just another refused envite.","es":"Órdago es apostar todo el juego. Si se quiere, se enseñan las cartas y ese lance decide el juego entero; si no, es un envite rechazado más."},"title":{"en":"Órdago","es":"El órdago"}},"pares":{"hand":"RoRc7b7o","intro":{"en":"Par (two equal) is worth 1, medias (three equal) 2 and duples (two pairs, or four equal) 3. Duples beat medias, medias beat par.","es":"Par (dos iguales) vale 1, medias (tres iguales) 2 y duples (dos pares, o cuatro iguales) 3. Duples ganan a medias y medias a par."},"title":{"en":"Pares","es":"Los pares"}},"punto":{"hand":"RoCc7bAc","intro":{"en":"If nobody has juego, punto is played instead: the highest total below 31 wins. It is worth 1 tanto.","es":"Si nadie tiene juego se juega al punto: gana quien más sume sin llegar a 31. Vale 1 tanto."},"title":{"en":"Punto","es":"El punto"}},"real":{"hand":"Ro7b7o7c","intro":{"en":"A table option: with “31 real”, a true rey and three sevens beat any other 31.","es":"Una opción de mesa: con «31 real», un rey de verdad y tres sietes ganan a cualquier otra 31."},"title":{"en":"La 31 real","es":"La 31 real"}},"senas":{"hand":"Ro3c7o5c","intro":{"en":"Señas are gestures that tell your partner what you hold. They are always true, and each player makes every one his hand allows, or none.","es":"Las señas son gestos para contarle a tu compañero lo que llevas. Son siempre verdad, y cada uno hace todas las que su mano permite o ninguna."},"title":{"en":"Señas","es":"Las señas"}},"vacas":{"hand":"Ao2c4e5e","intro":{"en":"Whoever wins 2 juegos wins a vaca; the partida is played to as many vacas as the table agrees, here 2. After a vaca the juegos start again from 0.","es":"Quien gana 2 juegos gana una vaca; la partida se juega a las vacas que acuerde la mesa, aquí a 2. Tras una vaca, los juegos vuelven a 0."},"title":{"en":"The vaca and the partida","es":"La vaca y la partida"}}}/*CATALOGUE*/;
   const TEXT = {
-    es: { start: "Empezar", lesson: "Lección de mus", label: "Empezar la lección: ", more: "Todas las lecciones" },
-    en: { start: "Start", lesson: "Mus lesson", label: "Start the lesson: ", more: "All lessons" },
+    es: { lesson: "Lección de mus", start: "Empezar", label: "Empezar la lección: ", more: "Todas las lecciones",
+          hand: "Una mano de mus", handIntro: "Una mano de verdad, paso a paso: qué llevaba cada uno, qué dijo y la cuenta.",
+          see: "Ver la mano", handLabel: "Ver la mano paso a paso" },
+    en: { lesson: "Mus lesson", start: "Start", label: "Start the lesson: ", more: "All lessons",
+          hand: "A hand of mus", handIntro: "A real hand, step by step: what each player held, what they said, and the count.",
+          see: "See the hand", handLabel: "See the hand step by step" },
   };
-  const SUITS = { o: "oros", c: "copas", e: "espadas", b: "bastos" };
-  const CSS = `
-.mus-lesson-card{font:16px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#1e6e3c;color:#f6f2e6;
-border-radius:.8rem;padding:.8rem;display:flex;flex-wrap:wrap;align-items:center;gap:.6rem 1rem;max-width:40rem;box-sizing:border-box}
-.mus-lesson-card h3{margin:0;font-size:1.1rem;flex-basis:100%}
-.mus-lesson-card p{margin:0;flex-basis:100%;font-size:.9rem;color:#d9e6dc}
-.mus-lesson-hand{display:flex;gap:.25rem}
-.mus-lesson-hand span{width:2.1rem;height:3.1rem;border-radius:.3rem;background:#fff;color:#1d2b20;display:flex;
-align-items:center;justify-content:center;font-weight:700;border-bottom:.35rem solid #8a8a8a;box-shadow:0 2px 4px rgb(0 0 0/40%)}
-.mus-lesson-hand .s-o{border-color:#e9b824}.mus-lesson-hand .s-c{border-color:#c62828}
-.mus-lesson-hand .s-e{border-color:#1f5fa8}.mus-lesson-hand .s-b{border-color:#2e7d32}
-.mus-lesson-card button{font:inherit;font-weight:700;padding:.5rem 1.2rem;border-radius:.5rem;border:0;background:#f2c94c;
-color:#2b2100;cursor:pointer;min-height:2.6rem}
-.mus-lesson-card button:focus-visible{outline:3px solid #ffd54a;outline-offset:2px}
-.mus-lesson-card a{color:#f6f2e6;font-size:.85rem}
-.mus-lesson-frame{display:block;width:100%;max-width:40rem;border:0;height:30rem;transition:height .15s}`;
+  const SUIT_COLOURS = { o: "#e9b824", c: "#c62828", e: "#1f5fa8", b: "#2e7d32" };
+  const TAP = "44px"; // the smallest tap target, at any width
+  const STYLE = {
+    card: { font: '16px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif', background: "#1e6e3c",
+            color: "#f6f2e6", borderRadius: ".8rem", padding: ".8rem", display: "flex", flexWrap: "wrap",
+            alignItems: "center", gap: ".6rem 1rem", maxWidth: "40rem", boxSizing: "border-box", margin: "0" },
+    title: { margin: "0", fontSize: "1.1rem", flexBasis: "100%", lineHeight: "1.3" },
+    intro: { margin: "0", flexBasis: "100%", fontSize: ".9rem", color: "#d9e6dc" },
+    hand: { display: "flex", gap: ".25rem" },
+    face: { width: "2.1rem", height: "3.1rem", borderRadius: ".3rem", background: "#fff", color: "#1d2b20",
+             display: "flex", alignItems: "center", justifyContent: "center", fontWeight: "700",
+             borderBottom: ".35rem solid #8a8a8a", boxSizing: "border-box", boxShadow: "0 2px 4px rgb(0 0 0 / 40%)" },
+    button: { font: "inherit", fontWeight: "700", padding: ".5rem 1.2rem", borderRadius: ".5rem", border: "0",
+              background: "#f2c94c", color: "#2b2100", cursor: "pointer", minHeight: TAP, minWidth: TAP },
+    link: { color: "#f6f2e6", fontSize: ".9rem", display: "inline-flex", alignItems: "center", minHeight: TAP },
+    frame: { display: "block", width: "100%", maxWidth: "40rem", border: "0" },
+  };
+
+  const element = (tag, style, text, className) => {
+    const el = document.createElement(tag);
+    if (className) el.className = className; // a host may style these classes itself
+    Object.assign(el.style, style);
+    if (text) el.textContent = text;
+    return el;
+  };
 
   const langOf = (el) => {
     const lang = (el.dataset.lang || (el.closest("[lang]") || {}).lang || "es").slice(0, 2).toLowerCase();
     return lang === "en" ? "en" : "es";
   };
 
-  const handHtml = (hand) => {
-    const cards = (hand || "").match(/[RCS765432A][oceb]?/g) || [];
-    return cards.map((c) => {
-      const suit = c[1] ? ` class="s-${c[1]}" title="${SUITS[c[1]]}"` : "";
-      return `<span${suit}>${c[0]}</span>`;
-    }).join("");
+  const handOf = (cards) => {
+    const hand = element("div", STYLE.hand, "", "mus-lesson-hand");
+    hand.setAttribute("aria-hidden", "true");
+    for (const [, rank, suit] of (cards || "").matchAll(/([RCS765432A])([oceb]?)/g)) {
+      const card = hand.appendChild(element("span", STYLE.face, rank));
+      if (suit) card.style.borderBottomColor = SUIT_COLOURS[suit];
+    }
+    return hand;
   };
 
-  const esc = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
+  // Each frame's host element, so a frame's messages size that frame only.
+  const frames = new Map();
 
-  const fetchLesson = (id) =>
-    fetch(new URL(`static/lessons/${encodeURIComponent(id)}.json`, site))
-      .then((r) => (r.ok ? r.json() : null))
-      .catch(() => null); // another site without CORS: the card still works, with less on it
-
-  const frames = new Set();
-
-  const start = (el, id, lang, title) => {
-    const frame = document.createElement("iframe");
-    frame.className = "mus-lesson-frame";
+  const open = (el, src, title) => {
+    const frame = element("iframe", { ...STYLE.frame, height: el.getBoundingClientRect().height + "px" }, "",
+                          "mus-lesson-frame");
     frame.title = title;
-    frame.src = new URL(`embed.html?lesson=${encodeURIComponent(id)}&lang=${lang}`, site).href;
-    frames.add(frame);
+    frame.src = src;
+    frames.set(frame, el);
     el.replaceChildren(frame);
-    frame.focus();
+    // The reader's focus was on the button this replaces: it goes to the frame, where he clicked,
+    // without scrolling. The frame focuses a control of its own only while it has the focus.
+    frame.focus({ preventScroll: true });
   };
 
-  const mount = async (el) => {
+  const card = (el, { title, intro, hand, action, label, more }) => {
+    const box = element("div", STYLE.card, "", "mus-lesson-card");
+    box.append(element("h3", STYLE.title, title));
+    if (intro) box.append(element("p", STYLE.intro, intro));
+    if (hand) box.append(handOf(hand));
+    const button = box.appendChild(element("button", STYLE.button, action));
+    button.type = "button";
+    button.setAttribute("aria-label", label);
+    if (more) {
+      const link = box.appendChild(element("a", STYLE.link, more.text));
+      link.href = more.href;
+    }
+    el.replaceChildren(box);
+    return button;
+  };
+
+  const mountLesson = (el, id, lang) => {
+    const t = TEXT[lang];
+    const known = Object.prototype.hasOwnProperty.call(LESSONS, id) ? LESSONS[id] : null;
+    const title = known ? known.title[lang] : `${t.lesson}: ${id}`;
+    const button = card(el, {
+      title, intro: known && known.intro[lang], hand: known && known.hand, action: t.start, label: t.label + title,
+      more: { text: t.more, href: new URL("lessons.html" + (lang === "en" ? "?lang=en" : ""), site).href },
+    });
+    const src = new URL(`embed.html?lesson=${encodeURIComponent(id)}&lang=${lang}`, site).href;
+    button.addEventListener("click", () => open(el, src, title), { once: true });
+  };
+
+  const mountHand = (el, code, lang) => {
+    const t = TEXT[lang];
+    const button = card(el, { title: t.hand, intro: t.handIntro, action: t.see, label: t.handLabel });
+    const src = new URL(`embed.html${lang === "en" ? "?lang=en" : ""}#mano=${encodeURIComponent(code)}`, site).href;
+    button.addEventListener("click", () => open(el, src, t.hand), { once: true });
+  };
+
+  const mount = (el) => {
     if (el.dataset.musMounted) return;
     el.dataset.musMounted = "1";
-    const id = el.dataset.musLesson;
     const lang = langOf(el);
-    const t = TEXT[lang];
-    el.innerHTML = `<div class="mus-lesson-card"><h3>${esc(t.lesson)}: ${esc(id)}</h3>` +
-      `<button type="button">${esc(t.start)}</button></div>`;
-    const bind = (title) => {
-      const button = el.querySelector("button");
-      button.setAttribute("aria-label", t.label + title);
-      button.addEventListener("click", () => start(el, id, lang, title), { once: true });
-    };
-    bind(id);
-    const lesson = await fetchLesson(id);
-    if (!lesson || !el.querySelector(".mus-lesson-card")) return;
-    const title = (lesson.title && lesson.title[lang]) || id;
-    const intro = (lesson.intro && lesson.intro[lang]) || "";
-    el.innerHTML = `<div class="mus-lesson-card"><h3>${esc(title)}</h3>` +
-      (intro ? `<p>${esc(intro)}</p>` : "") +
-      `<div class="mus-lesson-hand" aria-hidden="true">${handHtml((lesson.hands || [])[0])}</div>` +
-      `<button type="button">${esc(t.start)}</button>` +
-      `<a href="${esc(new URL("lessons.html" + (lang === "en" ? "?lang=en" : ""), site).href)}">${esc(t.more)}</a></div>`;
-    bind(title);
+    if (el.dataset.musLesson !== undefined) mountLesson(el, el.dataset.musLesson, lang);
+    else mountHand(el, el.dataset.musHand, lang);
   };
 
   addEventListener("message", (event) => {
     const data = event.data;
     if (!data || data.type !== "mus-lesson-height" || event.origin !== site.origin) return;
-    for (const frame of frames) {
+    for (const frame of frames.keys()) {
       if (frame.contentWindow === event.source) frame.style.height = Math.max(120, Math.ceil(+data.height || 0)) + "px";
     }
   });
+  // A frame out of sight is not laid out again by itself when the page's width changes: ask.
+  addEventListener("resize", () => {
+    for (const frame of frames.keys()) frame.contentWindow?.postMessage({ type: "mus-measure" }, site.origin);
+  });
 
-  const style = document.createElement("style");
-  style.textContent = CSS;
-  document.head.append(style);
-  const run = () => document.querySelectorAll("[data-mus-lesson]").forEach(mount);
+  const run = () => document.querySelectorAll("[data-mus-lesson], [data-mus-hand]").forEach(mount);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else run();
-  window.musLessons = { scan: run }; // pages that add lessons later call musLessons.scan()
+  window.musLessons = { scan: run }; // pages that add lessons or hands later call musLessons.scan()
 })();

@@ -3,16 +3,32 @@ runs this file on both and requires the same output, line for line.
 
 Each line says what it is, then the data: the actions of random play and of every bot level
 under several tables, each finished hand, the saves and their reloads, each hand's record
-and link code, every bot's reasons in both languages, and the coach's numbers. Anything a
-runtime does differently (dict order, rounding, the generator, float text) shows here.
+and link code, every bot's reasons in both languages, and the coach's numbers; then the
+pages the lessons and the embed draw on MicroPython in the browser: every step of every lesson
+in ``static/lessons/`` in both languages, before and after the engine's answer, the lessons'
+index with the progress kept, and each step of a shared hand's replay as two viewers see it,
+as HTML. Anything a runtime does differently (dict order, rounding, the generator, float text)
+shows here.
 """
 
 import math
+import os
 
 import mus
 from mus.ai import LEVELS, coach, explain, make_bot
 from mus.jsondata import dump_text
 from mus.rng import Random
+from mus.web.kit.commands import CHANGE, Command
+from mus.web.kit.deckart import DeckArt
+from mus.web.kit.storage import MemoryStorage, SafeStorage
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.page import LessonsPage
+from mus.web.replay.model import Dialog
+from mus.web.replay.render import dialog_html
+
+LESSONS = "static/lessons"
+LANGS = ("es", "en")
+PAGE_URL = "https://mus.example/embed.html"
 
 TABLES = (
     mus.Rules(),
@@ -82,6 +98,58 @@ def bots_play(levels: tuple[str, ...], table: int, seed: int, hands: int) -> Non
     check_saves_and_records(tag, game)
 
 
+def lessons_drawn() -> None:
+    """Every step of every lesson, as a reader who answers what the engine says goes through
+    it, then the index with the progress that left."""
+    names = sorted(name for name in os.listdir(LESSONS) if name.endswith(".json"))
+    course = []
+    for name in names:
+        with open(LESSONS + "/" + name, encoding="utf-8") as file:
+            course.append(Lesson.from_json(file.read()))
+    for lang in LANGS:
+        storage = SafeStorage(MemoryStorage())
+        for lesson in course:
+            page = LessonsPage(storage, lang=lang, embed=True)
+            page.open(lesson)
+            player = page.player
+            assert player is not None
+            while True:
+                tag = f"lesson {lesson.id} {lang} step {player.index}"
+                say(tag, page.title(), page.html())
+                if player.waiting:
+                    page.command(Command("answer", player.correct()))
+                    say(tag, "answered", page.html())
+                at = player.index
+                page.command(Command("step", "next"))
+                if player.index == at:
+                    break
+        say("lessons index", lang, LessonsPage(storage, lang=lang, lessons=course).html())
+
+
+def hand_replayed(table: int, seed: int) -> None:
+    """A bots' hand shared by its link code, as the embed's replay draws it step by step for
+    everybody and for the first seat."""
+    bots = [make_bot("dificil", seed * 4 + seat) for seat in range(4)]
+    game = mus.Game.new(TABLES[table], seed)
+    while not game.history:
+        game = game.apply(bots[game.to_play].decide(game.observation(game.to_play)).action)
+    code = mus.encode_record(mus.record(game, 0))
+    with open("static/deck.svg", encoding="utf-8") as file:
+        art = DeckArt(file.read())
+    for lang in LANGS:
+        for viewer in ("all", "0"):
+            dialog = Dialog()
+            dialog.open_code(code, closable=False, page_url=PAGE_URL, lang=lang)
+            dialog.command(Command(CHANGE, viewer, "viewer"))
+            replay = dialog.replay
+            assert replay is not None
+            while True:
+                say(f"hand t{table} s{seed} {lang} {viewer} step {replay.step}", dialog_html(dialog, lang, art))
+                if replay.at_end:
+                    break
+                dialog.command(Command("step", "next"))
+
+
 def main() -> None:
     for table in range(len(TABLES)):
         for seed in range(3):
@@ -89,6 +157,9 @@ def main() -> None:
     for n, level in enumerate(LEVELS):
         for table in range(len(TABLES)):
             bots_play((level, LEVELS[(n + 1) % 4], level, LEVELS[(n + 3) % 4]), table, n + table, 2)
+    lessons_drawn()
+    hand_replayed(0, 25)
+    hand_replayed(2, 7)
     say("done")
 
 

@@ -124,7 +124,7 @@ def test_preloaded_files_are_fetched_once_and_used(booted: BootState) -> None:
     PyScript then use, not a second download)."""
     preloaded = booted.page.evaluate("""() => [...document.querySelectorAll(
         'link[rel=preload], link[rel=modulepreload]')].map((link) => link.getAttribute("href"))""")
-    assert sorted(preloaded) == ["./static/mus.zip", "./static/pyodide-start.mjs",
+    assert sorted(preloaded) == ["./static/mus.zip", "./static/prelude.mjs", "./static/pyodide-start.mjs",
                                  "./static/vendor/pyodide/pyodide.asm.wasm",
                                  "./static/vendor/pyodide/python_stdlib.zip"], preloaded
     for href in preloaded:

@@ -238,8 +238,8 @@ def test_answers_right_and_wrong_are_scored_and_progress_keeps_the_best() -> Non
         assert wrong.finished and wrong.score()[0] == 0, lesson_id
         save_progress(store, right)
         save_progress(store, wrong)
-    progress = load_progress(store)
-    assert progress["envites"] == {"done": True, "right": 3, "questions": 3}
+    progress, problem = load_progress(store)
+    assert problem is None and progress["envites"] == {"done": True, "right": 3, "questions": 3}
     html = index_html("es", list(ALL.values()), progress, memory=False)
     assert 'data-lesson-item="envites" data-progress="done"' in html and "3 de 3 bien a la primera" in html
     assert 'data-lesson-item="pares" data-progress="done"' in html
@@ -250,12 +250,28 @@ def test_juego_winner_accepts_either_player_of_the_pareja() -> None:
     assert player.answer("3") is True
 
 
-def test_unreadable_progress_counts_as_none() -> None:
+def test_unreadable_progress_counts_as_none_and_is_kept_aside() -> None:
     store = MemoryStorage({PROGRESS_KEY: "{oops"})
-    assert load_progress(store) == {}
+    progress, problem = load_progress(store)
+    assert progress == {} and problem is not None
+    assert problem["aside"].startswith(PROGRESS_KEY + ".corrupt.") and store.get(problem["aside"]) == "{oops"
+    assert "expected the lessons' progress in JSON" in problem["why"]
     player = LessonPlayer(ALL["chica"])
     save_progress(store, player)
-    assert load_progress(store)["chica"] == {"done": False, "right": 0, "questions": 2}
+    assert load_progress(store) == ({"chica": {"done": False, "right": 0, "questions": 2}}, None)
+
+
+def test_the_index_says_where_unreadable_progress_was_kept() -> None:
+    from mus.web.kit.storage import SafeStorage
+    from mus.web.lessons.page import LessonsPage
+
+    store = MemoryStorage({PROGRESS_KEY: "[" * 100_000})
+    page = LessonsPage(SafeStorage(store), lang="en", lessons=list(ALL.values()))
+    html = page.html()
+    aside = [k for k in store.keys() if k.startswith(PROGRESS_KEY + ".corrupt.")]
+    assert len(aside) == 1 and store.get(aside[0]) == "[" * 100_000
+    assert f"kept aside as “{aside[0]}”" in html
+    assert f"kept aside as “{aside[0]}”" in page.html()  # said again at each drawing, not only once
 
 
 def test_the_table_keeps_the_lesson_cards_after_the_count() -> None:
@@ -298,7 +314,7 @@ def test_a_finished_lesson_offers_the_next_one_and_the_index_counts_it() -> None
     assert 'href="lessons.html?lang=es"' in player_html(player, embed=True)
     store = MemoryStorage()
     save_progress(store, player)
-    assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store), memory=False)
+    assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store)[0], memory=False)
 
 
 def test_lessons_use_the_tables_words() -> None:
@@ -351,6 +367,11 @@ def test_lesson_pages_reference_no_other_origin(name: str) -> None:
 
 
 def test_embed_script_stays_small_and_plain() -> None:
+    """The script's code stays under 8 KB; the lessons' catalogue the build writes into it
+    (what each card shows, which spares the article a request per lesson: tools/build/catalogue.py)
+    stays under 600 bytes a lesson."""
     text = (ROOT / "static" / "embed.js").read_text(encoding="utf-8")
-    assert len(text.encode()) < 8_000
+    head, catalogue, tail = text.split("/*CATALOGUE*/")
+    assert len((head + tail).encode()) < 8_000
+    assert len(catalogue.encode()) < 600 * len(list((ROOT / "static" / "lessons").glob("*.json")))
     assert "import " not in text and "pyscript" not in text.lower() and "pyodide" not in text.lower()

@@ -1,19 +1,21 @@
 """Every page boots PyScript with one inline config, written from ``pyscript.toml``: our
-interpreter module, and the PyScript plugins no page uses switched off (they would be fetched
-and run at every start)."""
+interpreter modules (Pyodide for the table, MicroPython for the lessons and the embed), and the
+PyScript plugins no page uses switched off (they would be fetched and run at every start)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from tools.build.page_config import (
-    SOURCE, Config, PageConfigError, config_drift, page_configs, plugins, python_pages, source_config,
-    write_page_configs,
+    PYSCRIPT_DIR, SOURCE, Config, PageConfigError, chunk_links, config_drift, page_configs, plugins, python_pages,
+    source_config, write_page_configs,
 )
+from tools.build.precache import core_chunks
 from tools.build.pyscript_modules import core_bundle
 from tools.build.vendor import ROOT, VENDOR_DIR
 
@@ -24,15 +26,26 @@ def configs_by_page() -> dict[str, tuple[list[Config], list[Config]]]:
     return {name: page_configs((ROOT / name).read_text(encoding="utf-8"), ROOT) for name in PAGES}
 
 
-def test_pages_share_one_config_with_our_interpreter() -> None:
+RUNS = {"index.html": "py", "lessons.html": "mpy", "embed.html": "mpy"}
+
+
+def test_pages_share_one_config_with_our_interpreters() -> None:
     assert [p.name for p in python_pages(ROOT)] == sorted(PAGES)
-    py = {}
-    for name, (configs, _) in configs_by_page().items():
-        assert len(configs) == 1, (name, configs)
-        py[name], toml = configs[0]
-        assert not toml, name  # inline JSON: no config file, no TOML parser to fetch
-    assert len({json.dumps(c, sort_keys=True) for c in py.values()}) == 1, py
-    assert py["index.html"]["interpreter"] == "./static/pyodide-start.mjs"
+    seen: dict[str, set[str]] = {"py": set(), "mpy": set()}
+    for name, both in configs_by_page().items():
+        for section, configs in zip(("py", "mpy"), both):
+            assert len(configs) == 1, (name, section, configs)
+            config, toml = configs[0]
+            assert not toml, name  # inline JSON: no config file, no TOML parser to fetch
+            seen[section].add(json.dumps(config, sort_keys=True))
+        html = (ROOT / name).read_text(encoding="utf-8")
+        assert f'<script type="{RUNS[name]}" config=' in html, name
+        other = "mpy" if RUNS[name] == "py" else "py"
+        assert f"<{other}-config hidden>" in html, name  # its text never shows while the page loads
+    assert all(len(configs) == 1 for configs in seen.values()), seen
+    source = source_config(ROOT)
+    assert source["py"]["interpreter"] == "./static/pyodide-start.mjs"
+    assert source["mpy"]["interpreter"] == "./static/mpy-start.mjs"
 
 
 def test_each_pages_inline_config_is_pyscript_toml() -> None:
@@ -73,4 +86,15 @@ def test_unused_plugins_are_off_and_exist() -> None:
         off = {plugin.removeprefix("!") for plugin in py[0][0]["plugins"]}  # type: ignore[union-attr]
         assert off == names - {"error"}, name
         # The core loads plugins for each interpreter type it knows, as that type's config says.
-        assert mpy == [({"plugins": py[0][0]["plugins"]}, False)], name
+        assert mpy[0][0]["plugins"] == py[0][0]["plugins"], name
+
+
+def test_the_lesson_pages_preload_the_chunks_the_core_imports() -> None:
+    """The lesson pages name PyScript's hashed chunks in their preloads; the build writes the
+    vendored names (tools/build/page_config.py chunk_links)."""
+    vendored = core_chunks(ROOT / PYSCRIPT_DIR, ROOT)
+    for name in ("lessons.html", "embed.html"):
+        html = (ROOT / name).read_text(encoding="utf-8")
+        chunks = re.findall(r'rel="modulepreload" href="\./static/vendor/pyscript/([^"]+)"', html)
+        assert len(chunks) == 2 and set(chunks) <= set(vendored), (name, chunks, vendored)
+        assert chunk_links(html.replace(chunks[0], "core-00000000.js"), ROOT / PYSCRIPT_DIR) == html

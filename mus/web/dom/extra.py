@@ -2,8 +2,8 @@
 
 ``static/mus-extra.zip`` (built beside mus.zip, ``tools/build/vendor.py`` ``EXTRA_MODULES``) holds
 the lessons, the replays and the hand records they read, and the deal links. The game page
-loads it when a replay, a shared hand or a deal link first asks; the lesson pages preload it
-(``<link rel="preload">``) and load it before their first import. Its directories join the
+loads it when a replay, a shared hand or a deal link first asks (the lesson pages run on
+MicroPython, with all they import in ``static/mus-mpy.zip``). Its directories join the
 packages mus.zip gave (their ``__path__``), so its modules import as ``mus.web.replay.model``
 and so on, compiled like the rest. Browser only.
 """

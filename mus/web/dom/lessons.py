@@ -11,9 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.http import pyfetch  # type: ignore[import-not-found]
-from pyscript import document  # type: ignore[import-not-found]
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
+from pyscript import document, fetch  # type: ignore[import-not-found]
 
 from ..kit.commands import Command, Key
 from ..kit.html import esc
@@ -22,7 +20,7 @@ from ..kit.storage import SafeStorage
 from ..lessons.lesson import COURSE, Lesson, lesson_url
 from ..lessons.page import LessonsPage
 from .events import Dispatcher
-from .page import local_storage, nil, query_param
+from .page import focus_quietly, local_storage, nil, query_param
 
 NUMBER_BOX = "lesson-number"  # the answer box of a question answered with a number
 
@@ -32,19 +30,11 @@ def page_lang() -> str:
     return "en" if query_param("lang") == "en" else "es"
 
 
-def focus_first(root: Any, selector: str) -> None:
-    """Focus the first element of ``root`` matching ``selector`` without scrolling (a lesson in
-    a frame must not scroll the article around it)."""
-    el = root.querySelector(selector)
-    if not nil(el):
-        el.focus(to_js({"preventScroll": True}))
-
-
 async def fetch_lesson(lesson_id: str) -> Lesson:
-    response = await pyfetch(lesson_url(lesson_id))  # ValueError for an id not in the course
+    response = await fetch(lesson_url(lesson_id))  # ValueError for an id not in the course
     if not response.ok:
         raise ValueError(f"lesson {lesson_id!r}: HTTP {response.status}")
-    return Lesson.from_json(await response.string())
+    return Lesson.from_json(await response.text())
 
 
 class LessonApp:
@@ -60,8 +50,8 @@ class LessonApp:
         document.documentElement.lang = self.page.lang
         self.root.innerHTML = self.page.html()
         document.title = self.page.title()
-        if focus:
-            focus_first(self.root, focus)
+        if focus:  # not into a frame the reader is not in (focus_quietly)
+            focus_quietly(self.root.querySelector(focus))
 
     def on_command(self, command: Command) -> None:
         if command.name == "number":  # the answer is what was typed in the box

@@ -3,55 +3,84 @@ Browser only."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
 import mus
-from pyscript import window  # type: ignore[import-not-found]
-
-try:
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
-except ImportError:  # older Pyodide: null already comes back as None
-    jsnull = None
+from pyscript import document, fetch, window  # type: ignore[import-not-found]
+from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
 from ..kit.deckart import DeckArt
 
 DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/build/vendor.py
+DECK_URL = "static/deck.svg"  # the same sprite as the pages' cards use, beside them
 
 
 def nil(value: Any) -> bool:
-    """True for Python None and JavaScript null (Pyodide hands null over as ``jsnull``)."""
-    return value is None or value is jsnull
+    """True for Python None and JavaScript null (Pyodide and MicroPython hand null over as
+    different objects: ``pyscript.ffi.is_none`` knows both)."""
+    return bool(is_none(value))
+
+
+def focus_quietly(el: Any) -> None:
+    """Focus ``el`` without scrolling, and only if the reader is in this document already: a
+    lesson or a hand in another site's frame must not take the focus, or scroll the page around
+    it, when it becomes ready while the reader is elsewhere."""
+    if not nil(el) and document.hasFocus():
+        el.focus(to_js({"preventScroll": True}))
 
 
 def text_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-class BrowserStorage:
-    """``localStorage`` behind the ``kit.storage.Storage`` interface (may raise: SafeStorage copes)."""
+# MicroPython cannot catch what JavaScript throws: a call from Python that throws ends the whole
+# script (a promise that rejects is fine: awaiting it raises), and so may handing JavaScript an
+# object whose getter throws. localStorage throws in a sandboxed frame, with site data blocked
+# or its quota full, so only this function touches it: it catches in JavaScript and says
+# [true, value] or [false, why].
+_STORAGE = window.Function("method", "key", "value", """
+  try {
+    const store = window.localStorage;
+    if (method === "keys") return [true, JSON.stringify(Array.from({ length: store.length }, (_, i) => store.key(i)))];
+    return [true, store[method](key, value)];
+  } catch (error) {
+    return [false, String(error)];
+  }""")
 
-    def __init__(self, backend: Any) -> None:
-        self.backend = backend
+
+def _stored(method: str, key: str | None = None, value: str | None = None) -> Any:
+    done = _STORAGE(method, key, value)
+    if not done[0]:
+        raise OSError(str(done[1]))
+    return done[1]
+
+
+class BrowserStorage:
+    """``localStorage`` behind the ``kit.storage.Storage`` interface (raises ``OSError``
+    where the browser refuses: SafeStorage copes)."""
 
     def get(self, key: str) -> str | None:
-        return text_or_none(self.backend.getItem(key))
+        return text_or_none(_stored("getItem", key))
 
-    def set(self, key: str, value: str) -> None:
-        self.backend.setItem(key, value)
+    def set(self, key: str, value: str) -> bool:
+        _stored("setItem", key, value)  # raises OSError when the quota is full
+        return True
 
     def remove(self, key: str) -> None:
-        self.backend.removeItem(key)
+        _stored("removeItem", key)
 
     def keys(self) -> list[str]:
-        return [str(self.backend.key(i)) for i in range(int(self.backend.length))]
+        return [str(key) for key in json.loads(str(_stored("keys")))]
 
 
 def local_storage() -> BrowserStorage | None:
-    try:  # reading window.localStorage itself throws in sandboxed frames
-        backend = window.localStorage
-        return None if nil(backend) else BrowserStorage(backend)
-    except Exception:
+    """The page's ``localStorage``, or None where even reading it throws (sandboxed frames)."""
+    try:
+        _stored("keys")
+        return BrowserStorage()
+    except OSError:
         return None
 
 
@@ -60,13 +89,23 @@ def query_param(name: str) -> str | None:
     return text_or_none(params.get(name))
 
 
+async def fetch_deck_art() -> DeckArt | None:
+    """The card sprite, fetched (the lesson pages' MicroPython has no mus.zip to read it from;
+    the browser's cache already holds it for the cards drawn from it); None if it cannot be had."""
+    try:
+        response = await fetch(DECK_URL)
+        return DeckArt(await response.text()) if response.ok else None
+    except Exception:  # offline before the service worker has it: cards are drawn by reference
+        return None
+
+
 def load_deck_art() -> DeckArt | None:
-    """The card sprite that came in mus.zip, for drawing revealed cards inline.
+    """The card sprite that came in mus.zip (the table's Pyodide), for drawing revealed cards inline.
 
     The page imports the game from the zip itself (static/pyodide-start.mjs puts it on
     ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
-    game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
-    try:
+    try:  # MicroPython has neither os.path nor a loader: None there
+        game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
         loader: Any = mus.__loader__  # zipimport's, in the page: it reads files beside the package
         return DeckArt(loader.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
     except (OSError, AttributeError):

@@ -31,7 +31,7 @@ from ..replay import model
 from ..replay.model import Replay
 from ..replay.render import coach_html, dialog_html
 from .events import Dispatcher
-from .page import nil
+from .page import focus_quietly, nil
 
 APP_ID = "app"  # made inert while the replay covers it
 
@@ -93,13 +93,11 @@ class ReplayPanel:
             if not nil(covered):
                 covered.toggleAttribute("inert", bool(html))
         if focus and html:
-            title = document.getElementById("replay-title")
-            if not nil(title):
-                title.focus()
+            focus_quietly(document.getElementById("replay-title"))
         replay = self.dialog.replay
         if replay is not None and replay.coach_due() and not self.coaching:
             self.coaching = True
-            asyncio.ensure_future(self._coach())
+            asyncio.create_task(self._coach())
 
     async def _coach(self) -> None:
         """The coach's numbers for the step shown, once it is painted (a frame later)."""
@@ -138,9 +136,9 @@ class ReplayPanel:
         elif effect in (model.DRAW, model.OPENED):
             self._render(focus=effect == model.OPENED)
         elif effect == model.COPY and replay is not None:
-            asyncio.ensure_future(self._copy(replay))
+            asyncio.create_task(self._copy(replay))
         elif effect == model.SHARE and replay is not None:
-            asyncio.ensure_future(self._share(replay))
+            asyncio.create_task(self._share(replay))
 
     async def _copy(self, r: Replay) -> None:
         try:

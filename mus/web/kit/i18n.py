@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping, Sequence
 
 LANGS = ("es", "en")
@@ -132,6 +131,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.update": "Hay una versión nueva: se pondrá en marcha al terminar esta mano.",
         "notice.elsewhere": "La partida ha seguido en otra ventana: aquí tienes cómo va ahora.",
         "notice.unloaded": "Sin conexión no se ha podido cargar la repetición de manos. La partida sigue aquí.",
+        "notice.unsaved": "No se puede guardar: el almacenamiento del navegador está lleno o no lo permite. "
+                          "Si recargas o cierras la página, {lost}. En cuanto se pueda, se guardará sola.",
+        "lost.partida": "perderás esta partida", "lost.changes": "perderás los últimos cambios",
+        "lost.turn": "la partida volverá a como estaba hace 1 turno",
+        "lost.turns": "la partida volverá a como estaba hace {n} turnos",
+        "notice.saved": "Ya se puede guardar otra vez: la partida está guardada.",
+        "notice.corrupt-other": "Otra ventana ha dejado un guardado que no se puede leer ({why}). "
+                                "No lo hemos borrado: queda apartado como «{key}». Tu partida sigue guardada aquí.",
+        "notice.kept-settings": "Tus ajustes guardados no se podían leer del todo: usamos los que sí. "
+                                "No los hemos borrado: quedan apartados como «{key}».",
+        "notice.kept-stats": "Tus estadísticas guardadas no se podían leer del todo: usamos las que sí. "
+                             "No las hemos borrado: quedan apartadas como «{key}».",
         "deal.replace": "Tienes una partida a medias. ¿La dejas para jugar esta mano?",
         "count.during": "Durante la jugada", "count.count": "Recuento",
         "count.col.lance": "Lance", "count.col.who": "Quién y por qué", "count.col.points": "Tantos",
@@ -283,6 +294,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.update": "A new version is ready: it starts when this hand ends.",
         "notice.elsewhere": "The game went on in another window: this is where it stands now.",
         "notice.unloaded": "Offline, the hand replays could not be loaded. Your game goes on here.",
+        "notice.unsaved": "Cannot save: the browser's storage is full or does not allow it. "
+                          "If you reload or close the page, {lost}. It will save itself as soon as it can.",
+        "lost.partida": "this game will be lost", "lost.changes": "your latest changes will be lost",
+        "lost.turn": "the game will go back 1 turn", "lost.turns": "the game will go back {n} turns",
+        "notice.saved": "Saving works again: your game is saved.",
+        "notice.corrupt-other": "Another window left a save that cannot be read ({why}). "
+                                "It was not deleted: it is kept aside as “{key}”. Your game is still saved here.",
+        "notice.kept-settings": "Your saved settings could not all be read: the rest are used. "
+                                "They were not deleted: they are kept aside as “{key}”.",
+        "notice.kept-stats": "Your saved statistics could not all be read: the rest are used. "
+                             "They were not deleted: they are kept aside as “{key}”.",
         "deal.replace": "You have a partida in progress. Leave it to play this hand?",
         "count.during": "During the hand", "count.count": "The count",
         "count.col.lance": "Lance", "count.col.who": "Who and why", "count.col.points": "Points",
@@ -444,43 +466,42 @@ def stones(lang: str, tantos: int) -> str:
 
 _ARTICLE = {"a grande": "grande", "a chica": "chica", "a pares": "pares", "a juego": "juego",
             "al punto": "punto"}
-_REASONS = (
-    ("envite", re.compile(r"^(\d+) de envite (a grande|a chica|a pares|a juego|al punto)$")),
-    ("deje", re.compile(r"^(\d+) porque no$")),
-    ("ordago", re.compile(r"^órdago (a grande|a chica|a pares|a juego|al punto)$")),
-    ("paso", re.compile(r"^(\d+) de (grande|chica|punto)$")),
-    ("pares", re.compile(r"^(\d+) de (duples|medias|pareja)( del compañero)?$")),
-    ("la31", re.compile(r"^(\d+) de la 31( del compañero)?$")),
-    ("juego", re.compile(r"^(\d+) de juego( del compañero)?$")),
-)
 _EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto"}
 _EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pareja (pair)"}
+_PARTNER = " del compañero"
 
 
 def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
-    """One ledger line in words: '2 de envite a grande' / '2 for the bet at grande'."""
+    """One ledger line in words: '2 de envite a grande' / '2 for the bet at grande'.
+
+    The engine's reasons are read word by word (no regular expressions: MicroPython's lack
+    groups): 'N de envite a <lance>', 'N porque no', 'órdago a <lance>', 'N de <lance>',
+    'N de <pares>', 'N de la 31', 'N de juego', those three maybe ' del compañero'."""
     reason = str(entry.get("reason", ""))
     if lang_or_default(lang) == "es":
         return reason
     points = entry.get("points", 0)
-    for kind, pattern in _REASONS:
-        m = pattern.match(reason)
-        if not m:
-            continue
-        if kind == "envite":
-            return f"{points} for the envite at {_EN_LANCE[_ARTICLE[m.group(2)]]}"
-        if kind == "deje":
-            return f"{points} for the refused envite (deje)"
-        if kind == "ordago":
-            return f"the órdago at {_EN_LANCE[_ARTICLE[m.group(1)]]}"
-        if kind == "paso":
-            return f"{points} for {_EN_LANCE[m.group(2)]}"
-        partner = reason.endswith(" del compañero")  # (MicroPython's matches have no groups())
-        whose = "partner's " if partner else ""
-        if kind == "pares":
-            return f"{points} for {whose}{_EN_PARES[m.group(2)]}"
-        if kind == "la31":
-            return f"{points} for {whose}31"
+    if reason.startswith("órdago "):
+        lance = _ARTICLE.get(reason[len("órdago "):])
+        return f"the órdago at {_EN_LANCE[lance]}" if lance else reason
+    number, _, rest = reason.partition(" ")
+    if not number.isdigit():
+        return reason
+    if rest == "porque no":
+        return f"{points} for the refused envite (deje)"
+    what = rest[len("de "):] if rest.startswith("de ") else ""
+    if what.startswith("envite "):
+        lance = _ARTICLE.get(what[len("envite "):])
+        return f"{points} for the envite at {_EN_LANCE[lance]}" if lance else reason
+    if what in ("grande", "chica", "punto"):
+        return f"{points} for {_EN_LANCE[what]}"
+    whose = "partner's " if what.endswith(_PARTNER) else ""
+    what = what[:-len(_PARTNER)] if whose else what
+    if what in _EN_PARES:
+        return f"{points} for {whose}{_EN_PARES[what]}"
+    if what == "la 31":
+        return f"{points} for {whose}31"
+    if what == "juego":
         return f"{points} for {whose}juego"
     return reason
 

@@ -22,10 +22,10 @@ coach's numbers favour, with those numbers (``advice`` checks them against ``mus
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import mus
+from mus.jsondata import load_text
 from mus.rules import NAMES
 
 from ..kit.value import Value
@@ -51,6 +51,7 @@ CHANCE_MARGIN = 0.1
 DEFAULT_SEED = 1
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 LESSON_URL = "static/lessons/%s.json"  # one file per lesson, beside the pages
+MAX_LESSON_TEXT = 100_000  # characters: the longest lesson is a few thousand
 
 
 class LessonError(ValueError):
@@ -251,10 +252,10 @@ class Lesson(Value):
 
     @classmethod
     def from_json(cls, text: str) -> Lesson:
-        try:
-            data = json.loads(text)
+        try:  # json's own error class differs by runtime (MicroPython has no JSONDecodeError)
+            data = load_text(text, "a lesson", MAX_LESSON_TEXT)
         except ValueError as error:
-            raise LessonError(f"expected a lesson in JSON, got unreadable text ({error})") from None
+            raise LessonError(str(error)) from None
         return cls.from_dict(data)
 
     @classmethod

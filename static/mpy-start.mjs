@@ -1,0 +1,55 @@
+// The interpreter module of the lesson pages (pyscript.toml [mpy]: interpreter = this file): the
+// vendored MicroPython, with the game's modules as bytecode (static/mus-mpy.zip, built by
+// tools/build/mpy.py) written into /lib, which is on MicroPython's sys.path, before the page's
+// script runs. The zip is fetched while the runtime downloads and starts. It also holds
+// PyScript's own package compiled, so PyScript's prelude runs without writing its sources
+// (static/prelude.mjs): compiling them cost every start a few hundred ms on a phone.
+import { skipPackageWrites } from "./prelude.mjs";
+import { loadMicroPython as loadRuntime } from "./vendor/micropython/micropython.mjs";
+
+const RUNTIME = new URL("./vendor/micropython/micropython.wasm", import.meta.url).href;
+const GAME = new URL("./mus-mpy.zip", import.meta.url).href;
+const LIB = "/lib/";
+const LOCAL_FILE = 0x04034b50; // a zip entry's header; the central directory follows the last
+
+/** [name, bytes] of each entry of a zip whose entries are stored (the build writes no other). */
+export function storedEntries(buffer) {
+  const view = new DataView(buffer);
+  const names = new TextDecoder();
+  const out = [];
+  for (let at = 0; at + 30 <= view.byteLength && view.getUint32(at, true) === LOCAL_FILE;) {
+    if (view.getUint16(at + 8, true) !== 0) throw new Error(`${GAME}: a compressed entry`);
+    const size = view.getUint32(at + 18, true);
+    const nameLength = view.getUint16(at + 26, true);
+    const start = at + 30 + nameLength + view.getUint16(at + 28, true);
+    out.push([names.decode(new Uint8Array(buffer, at + 30, nameLength)), new Uint8Array(buffer, start, size)]);
+    at = start + size;
+  }
+  return out;
+}
+
+function makeDirs(FS, path) {
+  let dir = "";
+  for (const part of path.split("/").slice(1, -1)) {
+    dir += "/" + part;
+    try { FS.mkdir(dir); } catch { /* it exists */ }
+  }
+}
+
+async function fetchGame() {
+  const response = await fetch(GAME);
+  if (!response.ok) throw new Error(`${GAME}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+export async function loadMicroPython(options) {
+  const game = fetchGame();
+  game.catch(() => {}); // reported below, once the runtime is up
+  const interpreter = await loadRuntime({ ...options, url: RUNTIME });
+  for (const [name, bytes] of storedEntries(await game)) {
+    makeDirs(interpreter.FS, LIB + name);
+    interpreter.FS.writeFile(LIB + name, bytes);
+  }
+  skipPackageWrites(interpreter, (window.__mus ??= {}));
+  return interpreter;
+}
