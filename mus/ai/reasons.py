@@ -74,10 +74,35 @@ _THE = {"grande": "la grande", "chica": "la chica", "pares": "los pares", "juego
 
 
 def explain(reason: dict[str, Any], lang: str = "es") -> str:
-    """A short sentence, in ``lang`` (``es`` or ``en``), for a bot's ``reason``."""
+    """A short sentence, in ``lang`` (``es`` or ``en``), for a bot's ``reason``; a style's
+    shift (``mus.ai.styles``) is said at its end."""
     if lang not in ("es", "en"):
         raise ValueError(f"expected a language (es or en), got {lang!r}")
     es = lang == "es"
+    text = _explain(reason, es)
+    note = _SHIFTS.get(str(reason.get("shift")))
+    if note is None:
+        return text
+    instead = str(reason.get("instead", ""))
+    return text + (f"; {note[0]} (mi nivel decía {instead})" if es else f"; {note[1]} (my level said {instead})")
+
+
+# Why a style played otherwise than its level (``mus.ai.styles``).
+_SHIFTS = {
+    "bold cut": ("lanzado: corto con una mano regular", "bold: I cut with a fair hand"),
+    "quitar mano": ("lanzado: ¡a la mano con un pimiento!", "bold: I take the mano's mus away"),
+    "heard mus": ("el rival pidió mus en voz alta", "the rival advised mus aloud"),
+    "careful refusal": ("prudente: no me arriesgo", "careful: I take no risk"),
+    "heard envite": ("el rival aconsejó envidar aquí", "the rival advised an envite here"),
+    "bold raise": ("lanzado: subo", "bold: I raise"),
+    "careful pass": ("prudente: paso", "careful: I pass"),
+    "bold bet": ("lanzado: envido fuerte", "bold: a big envite"),
+    "careful ordago": ("prudente: envite, no órdago", "careful: an envite, not an órdago"),
+    "bluff": ("farol", "a bluff"),
+}
+
+
+def _explain(reason: dict[str, Any], es: bool) -> str:
     action = str(reason.get("action", ""))
     kind = reason.get("kind")
     hand = cards_text(reason.get("hand", []))
