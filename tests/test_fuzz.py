@@ -34,9 +34,10 @@ DIGITS = "0123456789٣²１"
 ALPHABET = "abcdeimnopqrsuvñ 0123456789ó-_.,=:;#?/&" + "٣²１\x00\n\t\"\\{}[]"
 
 
-def call(name: str, function: Callable[[], object]) -> object:
-    """Run one input; it must return or raise ValueError, within LIMIT seconds."""
-    TRIED[name] = TRIED.get(name, 0) + 1
+def call(name: str, function: Callable[[], object], tried: dict[str, int] = TRIED) -> object:
+    """Run one input; it must return or raise ValueError, within LIMIT seconds (counted in
+    ``tried``; the result is None when it raised)."""
+    tried[name] = tried.get(name, 0) + 1
     start = time.perf_counter()
     try:
         result = function()

@@ -196,8 +196,8 @@ def test_answers_right_and_wrong_are_scored_and_progress_keeps_the_best() -> Non
         assert wrong.score()[0] == 0
         save_progress(store, right)
         save_progress(store, wrong)
-    progress = load_progress(store)
-    assert progress["envites"] == {"done": True, "right": 3, "questions": 3}
+    progress, problem = load_progress(store)
+    assert problem is None and progress["envites"] == {"done": True, "right": 3, "questions": 3}
     html = index_html("es", list(ALL.values()), progress, memory=False)
     assert 'data-lesson-item="envites" data-progress="done"' in html
     assert 'data-lesson-item="pares" data-progress="new"' in html
@@ -211,12 +211,28 @@ def test_juego_winner_accepts_either_player_of_the_pareja() -> None:
     assert player.answer("3") is True
 
 
-def test_unreadable_progress_counts_as_none() -> None:
+def test_unreadable_progress_counts_as_none_and_is_kept_aside() -> None:
     store = MemoryStorage({PROGRESS_KEY: "{oops"})
-    assert load_progress(store) == {}
+    progress, problem = load_progress(store)
+    assert progress == {} and problem is not None
+    assert problem["aside"].startswith(PROGRESS_KEY + ".corrupt.") and store.get(problem["aside"]) == "{oops"
+    assert "expected the lessons' progress in JSON" in problem["why"]
     player = LessonPlayer(ALL["chica"])
     save_progress(store, player)
-    assert load_progress(store)["chica"] == {"done": False, "right": 0, "questions": 2}
+    assert load_progress(store) == ({"chica": {"done": False, "right": 0, "questions": 2}}, None)
+
+
+def test_the_index_says_where_unreadable_progress_was_kept() -> None:
+    from mus.web.kit.storage import SafeStorage
+    from mus.web.lessons.page import LessonsPage
+
+    store = MemoryStorage({PROGRESS_KEY: "[" * 100_000})
+    page = LessonsPage(SafeStorage(store), lang="en", lessons=list(ALL.values()))
+    html = page.html()
+    aside = [k for k in store.keys() if k.startswith(PROGRESS_KEY + ".corrupt.")]
+    assert len(aside) == 1 and store.get(aside[0]) == "[" * 100_000
+    assert f"kept aside as “{aside[0]}”" in html
+    assert f"kept aside as “{aside[0]}”" in page.html()  # said again at each drawing, not only once
 
 
 def test_the_table_keeps_the_lesson_cards_after_the_count() -> None:
@@ -291,7 +307,7 @@ def test_a_finished_lesson_offers_the_next_one_and_the_index_counts_it() -> None
     assert 'href="lessons.html?lang=es"' in player_html(player, embed=True)
     store = MemoryStorage()
     save_progress(store, player)
-    assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store), memory=False)
+    assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store)[0], memory=False)
 
 
 def test_lessons_use_the_tables_words() -> None:

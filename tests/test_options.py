@@ -21,7 +21,7 @@ from mus.web.kit.storage import MemoryStorage
 from mus.web.lessons.lesson import Lesson, LessonError
 from mus.web.play.deal_link import parse_deal, play_deal
 from mus.web.play.render import setup
-from mus.web.play.saves import load_settings, write_settings
+from mus.web.play.settings import load_settings, write_settings
 from mus.web.play.session import Session
 from mus.web.play.settings import Settings
 from mus.web.play.view import build_view, rules_summary
@@ -82,7 +82,7 @@ def test_an_offered_option_is_on_the_new_game_screen_and_remembered(option: Opti
     store = MemoryStorage()
     session = Session(store)
     session.set_setting(option.name, option.text(value))
-    assert getattr(load_settings(store).rules(), option.name) == value
+    assert getattr(load_settings(store)[0].rules(), option.name) == value
     html = setup(build_view(session)["setup"])
     assert re.search(f'data-setting="{option.name}"', html), option.name
     assert option.title["es"] in html

@@ -30,8 +30,8 @@ MUS = ROOT / "mus"
 WEB = MUS / "web"
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js", "micropip"}
 # What the pages may use of the engine: the package itself, the bots, the options table, the
-# typed contracts and the bounded JSON reader.
-ENGINE_API = ("mus", "mus.ai", "mus.rules", "mus.observation", "mus.jsondata")
+# typed contracts, the bounded JSON reader, the game's phases and bounds, and secret seeds.
+ENGINE_API = ("mus", "mus.ai", "mus.rules", "mus.observation", "mus.jsondata", "mus.game", "mus.rng")
 ALLOWED_RANDOM = {"Random", "SystemRandom"}
 
 

@@ -34,8 +34,7 @@ def _observation(page: Any) -> dict[str, Any]:
 
 def test_rules_summary_shows_the_catch_chance(seeded: BootState) -> None:
     page = seeded.page
-    assert page.is_visible('input[data-setting="senas"][value="true"]:checked') or \
-        page.locator('input[data-setting="senas"][value="true"]').is_checked()
+    assert page.locator('input[type="checkbox"][data-setting="senas"]').is_checked()
     assert "25 %" in (page.text_content(".rules-summary") or "")
 
 

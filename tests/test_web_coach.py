@@ -4,6 +4,7 @@ played through the session without a browser."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import mus
 from mus.ai import coach, explain
@@ -15,8 +16,8 @@ from mus.web.play.settings import Settings
 from mus.web.play.view import build_view
 
 
-def _session(**settings: str) -> Session:
-    s = Session(MemoryStorage())
+def _session(seeds: Any = None, **settings: str) -> Session:
+    s = Session(MemoryStorage()) if seeds is None else Session(MemoryStorage(), seeds=seeds)
     for name, value in {"level": "normal", **settings}.items():
         s.set_setting(name, value)
     return s
@@ -59,7 +60,7 @@ def test_every_bot_move_keeps_its_reason_aligned_with_the_actions() -> None:
 def test_saves_without_reasons_or_with_broken_ones_still_load() -> None:
     store = MemoryStorage()
     game = mus.Game.new(seed=2).apply("mus").apply("mus")
-    write_save(store, Saved(game, settings=Settings()))
+    write_save(store, Saved(game, settings=Settings()), "w")
     data = json.loads(store.get(SAVE_KEY) or "")
     del data["reasons"]   # a save written before reasons existed
     store.set(SAVE_KEY, json.dumps(data))
@@ -117,10 +118,11 @@ def test_coach_panel_is_off_by_default_then_follows_the_table() -> None:
 
 
 def test_coach_panel_leaves_out_a_lance_settled_before_the_player_speaks() -> None:
-    """Deal 20 (señas off): the partner cuts the mus and envida at grande, both rivals decline,
-    and chica goes round to the player, whose first call it is: the panel starts at chica
-    (tests/test_ui_coach.py waits for whichever lances are open)."""
-    s = _session(coach="true", senas="false")
+    """Deal 20 (señas off), the bots seeded 20 * 31 + seat: the partner cuts the mus and envida
+    at grande, both rivals decline, and chica goes round to the player, whose first call it
+    is: the panel starts at chica (tests/test_ui_coach.py waits for whichever lances are open)."""
+    seeds = iter([1] + [20 * 31 + seat for seat in (1, 2, 3)])   # this window's name, then the bots
+    s = _session(seeds=lambda: next(seeds), coach="true", senas="false")
     s.new_game(seed=20)
     while s.bot_to_play() is not None:
         s.bot_move()

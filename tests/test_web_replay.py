@@ -178,3 +178,38 @@ def test_every_text_is_translated(replay: Replay) -> None:
                 assert not re.search(r'"(log|replay|showdown|count|coach|seat|say)\.[\w.]+', text), text
     text = json.dumps(manos_view([replay.states[-1].history[-1]], "es"), ensure_ascii=False)
     assert not re.search(r'"(log|replay|showdown)\.[\w.]+', text) and "Jugada 1 · " in text
+
+
+def _hand_with_senas(catch: float) -> mus.Game:
+    """A hand where everyone who can makes señas, every rival catching them (1.0) or none (0.0)."""
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1,
+                           rules=mus.Rules(senas=True, catch=catch)).apply("no hay mus")
+    while not g.history:
+        legal = [str(a) for a in g.legal_actions()]
+        g = g.apply("señas" if "señas" in legal else "paso" if "paso" in legal else legal[0])
+    return g
+
+
+def test_a_rivals_eyes_never_tell_whether_the_players_senas_were_caught() -> None:
+    from mus.web.replay.model import seen_by
+
+    caught, missed = _hand_with_senas(1.0), _hand_with_senas(0.0)
+    assert caught.actions == missed.actions
+    shown = Replay.from_game(caught, 0)
+    hidden = Replay.from_game(missed, 0)
+    assert shown.steps == hidden.steps
+    for viewer in ("1", "3"):
+        shown.view_as(viewer)
+        hidden.view_as(viewer)
+        for step in range(shown.steps):
+            shown.step = hidden.step = step
+            for lang in ("es", "en"):
+                assert replay_view(shown, lang)["log"] == replay_view(hidden, lang)["log"], (viewer, step)
+            seen = [seen_by(r.states[step], int(viewer)) for r in (shown, hidden)]
+            for obs in seen:   # what the coach reads from there: the same, but for the chance
+                obs.pop("rules")
+            assert seen[0] == seen[1]
+    # from his own seat and his partner's, the player's team's señas show as they did at the table
+    shown.view_as("0")
+    shown.go("last")
+    assert "Hace señas" in " ".join(replay_view(shown, "es")["log"])

@@ -7,14 +7,14 @@ import json
 import pytest
 
 import mus
-from mus.web.play.saves import (
-    ASIDE_PREFIX, SAVE_KEY, SCHEMA, SETTINGS_KEY, STATS_KEY, Saved, count_hand, count_partida, decode_save,
-    empty_stats, load_save, load_settings, load_stats, write_save, write_settings,
-)
-from mus.web.kit.storage import MemoryStorage, SafeStorage
-from mus.web.play.settings import Settings
+from mus.web.kit.storage import MemoryStorage, SafeStorage, keep_aside
+from mus.web.play.keeper import Keeper
+from mus.web.play.saves import SAVE_KEY, SCHEMA, Saved, decode_save, load_save, write_save
+from mus.web.play.settings import SETTINGS_KEY, Settings, load_settings, write_settings
+from mus.web.play.stats import STATS_KEY, count_hand, count_partida, empty_stats, load_stats
 
 LEVELS = [None, "normal", "normal", "normal"]
+ASIDE_PREFIX = SAVE_KEY + ".corrupt."
 
 
 def _game(moves: int = 5, seed: int = 4) -> mus.Game:
@@ -33,7 +33,7 @@ def _saved_text(store: MemoryStorage) -> str:
 def test_round_trip_restores_the_same_state() -> None:
     store = MemoryStorage()
     game = _game(9)
-    write_save(store, Saved(game, acked=0, counted=0, settings=Settings(level="dificil"), levels=LEVELS))
+    write_save(store, Saved(game, acked=0, counted=0, settings=Settings(level="dificil"), levels=LEVELS), "w")
     saved, problem = load_save(store)
     assert problem is None and saved is not None
     assert saved.game.to_json() == game.to_json()
@@ -46,7 +46,7 @@ def test_round_trip_restores_the_same_state() -> None:
 def test_save_holds_the_engine_json_and_a_schema_version() -> None:
     store = MemoryStorage()
     game = _game(3)
-    write_save(store, Saved(game, settings=Settings(), levels=LEVELS))
+    write_save(store, Saved(game, settings=Settings(), levels=LEVELS), "w")
     data = json.loads(_saved_text(store))
     assert data["schema"] == SCHEMA
     assert data["game"] == json.loads(game.to_json())
@@ -76,7 +76,7 @@ def _tampered_actions(store: MemoryStorage) -> str:
 ])
 def test_bad_saves_are_moved_aside_not_wiped(make, why: str) -> None:
     store = MemoryStorage()
-    write_save(store, Saved(_game(4), settings=Settings(), levels=LEVELS))
+    write_save(store, Saved(_game(4), settings=Settings(), levels=LEVELS), "w")
     bad = make(store)
     store.set(SAVE_KEY, bad)
     saved, problem = load_save(store)
@@ -88,11 +88,10 @@ def test_bad_saves_are_moved_aside_not_wiped(make, why: str) -> None:
 
 
 def test_two_bad_saves_in_the_same_millisecond_keep_both() -> None:
-    from mus.web.play.saves import move_aside
-
     store = MemoryStorage()
-    a = move_aside(store, "one", now_ms=5)
-    b = move_aside(store, "two", now_ms=5)
+    a = keep_aside(store, SAVE_KEY, "one", now_ms=5)
+    b = keep_aside(store, SAVE_KEY, "two", now_ms=5)
+    assert a is not None and b is not None
     assert a != b and store.get(a) == "one" and store.get(b) == "two"
 
 
@@ -149,33 +148,48 @@ def test_throwing_storage_falls_back_to_memory() -> None:
 def test_missing_storage_is_memory() -> None:
     store = SafeStorage(None)
     assert store.fallback
-    write_save(store, Saved(_game(1), settings=Settings(), levels=LEVELS))
+    write_save(store, Saved(_game(1), settings=Settings(), levels=LEVELS), "w")
     assert load_save(store)[0] is not None
 
 
-def test_storage_that_fails_later_keeps_working_in_memory() -> None:
-    backend = Broken(after=10)
+class Full(MemoryStorage):
+    """A storage that reads but refuses writes while ``full``, like a full quota."""
+
+    __slots__ = ("full",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = False
+
+    def set(self, key: str, value: str) -> bool:
+        if self.full:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded.")
+        return super().set(key, value)
+
+
+def test_a_storage_that_refuses_writes_says_so_and_keeps_what_it_had() -> None:
+    backend = Full()
     store = SafeStorage(backend)
-    assert not store.fallback
-    store.set("k", "v")
-    for _ in range(10):
-        store.set("k", "w")
-    assert store.fallback
-    assert store.get("k") == "w"
+    assert store.set("k", "v") is True
+    backend.full = True
+    assert store.set("k", "w") is False
+    assert not store.fallback and store.get("k") == "v"   # reads go on: nothing switches to memory
+    backend.full = False
+    assert store.set("k", "w") is True and backend.get("k") == "w"
 
 
 def test_settings_are_remembered_and_validated() -> None:
     store = MemoryStorage()
-    assert load_settings(store) == Settings()
+    assert load_settings(store) == (Settings(), None)
     chosen = Settings(level="facil", lang="en", target=30, juegos_to_win=1, vacas_to_win=3, speed="instantanea")
     write_settings(store, chosen)
-    assert load_settings(store) == chosen
+    assert load_settings(store) == (chosen, None)
     store.set(SETTINGS_KEY, '{"level": "imposible", "target": 35, "real_31": 1, "vacas_to_win": 9, "lang": "en"}')
-    assert load_settings(store) == Settings(lang="en")
+    assert load_settings(store)[0] == Settings(lang="en")
     store.set(SETTINGS_KEY, '{"juegos": 3}')   # stored before the options table named it juegos_to_win
-    assert load_settings(store) == Settings(juegos_to_win=3)
+    assert load_settings(store) == (Settings(juegos_to_win=3), None)
     store.set(SETTINGS_KEY, "][")
-    assert load_settings(store) == Settings()
+    assert load_settings(store)[0] == Settings()
 
 
 def test_settings_from_form_values() -> None:
@@ -208,14 +222,14 @@ def test_statistics_count_hands_lances_juegos_and_partidas() -> None:
 
 def test_statistics_survive_storage_and_garbage() -> None:
     store = MemoryStorage()
-    assert load_stats(store) == empty_stats()
+    assert load_stats(store) == (empty_stats(), None)
     store.set(STATS_KEY, '{"partidas": [1, 3], "juegos": [9, 2], "lances": {"grande": [1, 1]}}')
-    stats = load_stats(store)
+    stats = load_stats(store)[0]
     assert stats["partidas"] == [1, 3]
     assert stats["juegos"] == [0, 0]  # won more than played: ignored
     assert stats["lances"]["grande"] == [1, 1]
     store.set(STATS_KEY, "garbage")
-    assert load_stats(store) == empty_stats()
+    assert load_stats(store)[0] == empty_stats()
 
 
 # --- two windows, one save ---------------------------------------------------------------
@@ -233,7 +247,7 @@ def test_a_save_from_the_current_schema_without_revision_keeps_working() -> None
     saved, problem = load_save(store)
     assert problem is None and saved is not None and saved.rev == 0
     assert saved.game.to_json() == game.to_json()
-    assert write_save(store, saved) and json.loads(_saved_text(store))["rev"] == 1
+    assert write_save(store, saved, "w") and json.loads(_saved_text(store))["rev"] == 1
 
 
 def test_a_stale_window_never_writes_an_older_partida_over_a_newer_one() -> None:
@@ -314,5 +328,7 @@ def test_a_bot_choice_made_before_another_window_moved_on_is_not_played() -> Non
 
 def test_an_unreadable_stored_save_is_moved_aside_before_a_write() -> None:
     store = MemoryStorage({SAVE_KEY: "{oops"})
-    assert write_save(store, Saved(_game(1), levels=LEVELS))
+    told: list[str] = []
+    assert Keeper(store, "w", lambda kind, **fields: told.append(kind)).write(Saved(_game(1), levels=LEVELS)) is None
     assert [store.get(k) for k in store.keys() if k.startswith(ASIDE_PREFIX)] == ["{oops"]
+    assert json.loads(_saved_text(store))["writer"] == "w" and told == ["corrupt-other"]

@@ -8,7 +8,7 @@ import re
 import mus
 from mus.web.kit.i18n import sena_text, t
 from mus.web.play.render import log_lines, regions
-from mus.web.play.saves import load_settings
+from mus.web.play.settings import load_settings
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.session import Session
 from mus.web.play.settings import Settings
@@ -43,7 +43,7 @@ def test_senas_setting_defaults_on_and_is_remembered() -> None:
     assert Settings().rules().senas is True
     assert Settings.from_dict({"level": "dificil"}).rules().senas is True     # settings saved before señas
     s = _session(senas="false")
-    assert load_settings(s.storage).rules().senas is False
+    assert load_settings(s.storage)[0].rules().senas is False
     s.new_game(seed=1)
     assert s.game.rules.senas is False
     html = _html(Session(s.storage))                                   # the form shows the choice

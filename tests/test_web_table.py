@@ -8,7 +8,7 @@ import re
 import mus
 from mus.web.kit import i18n
 from mus.web.play.render import regions
-from mus.web.play.saves import SAVE_KEY, Saved, decode_save, encode_save, stored_rev
+from mus.web.play.saves import SAVE_KEY, Saved, decode_save, encode_save
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.session import Session
 from mus.web.play.view import build_view
@@ -21,8 +21,8 @@ def _at(mano: int, actions: list[str], store: MemoryStorage | None = None, **sco
     for action in actions:
         game = game.apply(action)
     s = Session(store if store is not None else MemoryStorage())
-    # a window that has read the storage: its writes follow the stored save's revision
-    s.saved = Saved(game, acked=len(game.history), counted=len(game.history), rev=stored_rev(s.storage) or 0)
+    stored = s.keeper.load()  # a window that has read the storage: its writes follow the stored save
+    s.saved = Saved(game, acked=len(game.history), counted=len(game.history), rev=stored.rev if stored else 0)
     s._make_bots()
     s.screen = "table"
     return s

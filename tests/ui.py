@@ -67,8 +67,16 @@ def wait_for_choice(page: Page, timeout: float = 30.0) -> dict[str, Any]:
 
 
 def choose_settings(page: Page, **settings: str) -> None:
-    """Pick options on the new-game screen (the form must be open)."""
+    """Pick options on the new-game screen (the form must be open); a yes/no option, a
+    checkbox, takes "true" or "false"."""
     for name, value in settings.items():
+        box = f'input[type="checkbox"][data-setting="{name}"]'
+        if page.locator(box).count():
+            wanted = value == "true"
+            if page.locator(box).is_checked() != wanted:
+                page.click(f'label:has(> {box})')
+            page.wait_for_selector(box + (":checked" if wanted else ":not(:checked)"), state="attached")
+            continue
         page.click(f'label:has(> input[data-setting="{name}"][value="{value}"])')
         page.wait_for_selector(f'input[data-setting="{name}"][value="{value}"]:checked', state="attached")
 

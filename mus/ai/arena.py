@@ -35,10 +35,17 @@ from ..observation import Observation
 from ..game import Game
 from ..rules import Rules
 from . import LEVELS, STYLES, make_bot
+from .exploiters import EXPLOITERS, make_exploiter
 
 Result = tuple[int, dict[str, list[float]], list[int]]  # team0 wins (0..2), times, points
 SENAS_MODES = ("off", "both", "team0", "team1")
 Styles = tuple[str | None, str | None]   # each team's style (None: the plain level)
+ARENA_LEVELS = LEVELS + EXPLOITERS   # the page offers LEVELS only
+
+
+def make_arena_bot(level: str, seed: int, style: str | None = None) -> Any:
+    """A bot of any arena level (a page level, in a style, or an exploiter)."""
+    return make_exploiter(level, seed) if level in EXPLOITERS else make_bot(level, seed, style)
 
 
 class Silent:
@@ -64,7 +71,7 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
     ``silent[t]``). Returns the winning team, the decision times (seconds) by level and the
     tantos each team scored in each hand."""
     game = Game.new(rules or Rules(), game_seed)
-    bots: list[Any] = [make_bot(levels[s % 2], bot_seed * 4 + s, styles[s % 2]) for s in range(4)]
+    bots: list[Any] = [make_arena_bot(levels[s % 2], bot_seed * 4 + s, styles[s % 2]) for s in range(4)]
     bots = [Silent(bot) if silent[s % 2] else bot for s, bot in enumerate(bots)]
     times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
     hand_points: list[int] = []
@@ -139,8 +146,8 @@ def summarise_times(values: Iterable[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mus.arena", description="Bots of two levels play whole juegos.")
-    parser.add_argument("--team0", choices=LEVELS, required=True)
-    parser.add_argument("--team1", choices=LEVELS, required=True)
+    parser.add_argument("--team0", choices=ARENA_LEVELS, required=True)
+    parser.add_argument("--team1", choices=ARENA_LEVELS, required=True)
     parser.add_argument("--juegos", type=int, default=200,
                         help="juegos to play (an even number: each game seed with both seatings)")
     parser.add_argument("--seed", type=int, default=1)

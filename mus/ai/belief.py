@@ -60,6 +60,15 @@ _WEAK: Final[dict[str, tuple[str, float]]] = {   # complement of a strong action
 }
 
 
+# A player who bets without looking at his cards: the chance of each action, whatever
+# the hand; and the prior share of such players at the table.
+_WILD: Final[dict[str, float]] = {
+    "open_bet": 0.5, "open_paso": 0.4, "open_ordago": 0.3, "raise": 0.4, "raise_ordago": 0.3,
+    "quiero": 0.6, "no_quiero": 0.3, "quiero_ordago": 0.5, "no_quiero_ordago": 0.4,
+}
+WILD = 0.03
+
+
 _COMB: Final = [[comb(n, k) for k in range(5)] for n in range(9)]
 
 
@@ -197,12 +206,22 @@ class Belief:
         for _, ph, _ in view.bets:
             if ph not in lances:
                 lances.append(ph)
+        # His bets come from an honest player (the soft model) or, with chance WILD, from
+        # one who bets without looking at his cards: a mixture over the whole hand, so
+        # that a run of bets no honest hand would make (an órdago at every lance) reads
+        # as wild rather than as a monster.
+        honest = [1.0] * len(out)
+        wild = 1.0
         for lance in lances:
             pct = perceived_for(view, seat, lance)
             for s, ctx in bet_contexts(view.bets_in(lance)):
                 if s == seat:
-                    out = [o * action_likelihood(ctx, x) for o, x in zip(out, pct)]
-        return out
+                    honest = [o * action_likelihood(ctx, x) for o, x in zip(honest, pct)]
+                    wild *= _WILD[ctx]
+        if wild == 1.0:
+            return [o * h for o, h in zip(out, honest)]
+        share = WILD
+        return [o * ((1.0 - share) * h + share * wild) for o, h in zip(out, honest)]
 
     def effective_size(self) -> float:
         return 1.0 / sum(w * w for w in self.weights)

@@ -46,8 +46,10 @@ LOOSE_ORDAGO_CENTRE = 0.45   # ... when they call it loosely
 LOOSE_CALL_SHIFT = 0.12      # how much less a loose caller wants to see an envite
 TILT = 0.08   # we expect to outplay the rivals a little: no needless gambles
 MUS_MARGIN = (0.0, 0.0, 0.0, 0.0)   # extra advantage needed to cut, by seat from the mano
-BLUFF = 0.08       # how often a weak hand envida at grande or chica when it costs little
-SLOW_PLAY = 0.12   # how often a strong hand passes, letting a rival after it speak first
+BLUFF = 0.03       # how often a weak hand envida at grande or chica when it costs little
+SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it speak first
+MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
+TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
 
 
 class DificilBot:
@@ -95,8 +97,8 @@ class DificilBot:
         # Rivals who asked for mus before us hold weaker hands than a random one.
         weak_rivals = sum(1 for s in view.rivals if view.votes.get(s) == "mus")
         edge = now - later + 0.15 * weak_rivals - MUS_MARGIN[pos]
-        if abs(edge) < 0.1:
-            action = "no hay mus" if self._rng.random() < 0.5 + edge * 5 else "mus"
+        if abs(edge) < MUS_MIX:
+            action = "no hay mus" if self._rng.random() < 0.5 + edge * 0.5 / MUS_MIX else "mus"
         else:
             action = "no hay mus" if edge > 0 else "mus"
         # now and after in tantos of the hand; the edge compares each with its average.
@@ -383,8 +385,8 @@ class Decision:
                     and value_of["paso"] >= best - 1.5 * point and rng.random() < SLOW_PLAY):
                 self.pick = "slow"
                 return "paso"
-        # Otherwise a softmax over the options, with a temperature of a third of a tanto.
-        temperature = 0.3 * point
+        # Otherwise a softmax over the options, with a temperature of a tenth of a tanto.
+        temperature = TEMPERATURE * point
         scores = [(k, math.exp((v - best) / temperature)) for k, v in values]
         r = rng.random() * sum(score for _, score in scores)
         for action, score in scores:

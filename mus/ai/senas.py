@@ -43,6 +43,9 @@ _WORTH: Final = {"grande": 1.6, "chica": 1.3, "pares": 2.5, "juego": 3.0, "punto
 # 1.5 / 0.5 dificil showed every hand at the table's 1 in 4 and that team won only 45.6 %
 # of 1000 juegos against dificil players who never show (docs/figures.md).
 _RIVAL_USE_STRONG, _RIVAL_USE_WEAK = 3.0, 2.2
+# Late in the juego (see ``gains``): from LATE_FROM tantos still needed by either team.
+LATE_FROM, LATE_STEPS = 15, 5
+LATE_PARTNER, LATE_RIVAL = 2.0, 0.5
 
 
 def seen(view: View) -> dict[int, tuple[str, ...]]:
@@ -93,7 +96,8 @@ def senas_decision(view: View, level: str, hand: list[str]) -> Decision:
         action = HIDE
     elif level == "dificil":
         catch = float(view.obs["rules"].get("catch", 0.25))
-        partner, rivals = gains(view.tables, _reyes(view), view.hand_id, catch)
+        late = lateness(view.target, view.us, view.them)
+        partner, rivals = gains(view.tables, _reyes(view), view.hand_id, catch, late)
         action = SHOW if partner >= rivals else HIDE
         reason["partner"], reason["rivals"] = rounded(partner), rounded(rivals)
     else:
@@ -102,14 +106,21 @@ def senas_decision(view: View, level: str, hand: list[str]) -> Decision:
     return Decision(action, reason)
 
 
-def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float) -> bool:
+def lateness(target: int, us: int, them: int) -> int:
+    """How near the juego is to its end, in steps 0..LATE_STEPS: 0 while both teams need
+    LATE_FROM tantos or more, LATE_STEPS when one needs a single tanto."""
+    need = min(target - us, target - them)
+    return max(0, min(LATE_STEPS, (LATE_FROM - need) * LATE_STEPS // (LATE_FROM - 1)))
+
+
+def worth_showing(t: Tables, reyes: int, hand_id: int, catch: float, late: int = 0) -> bool:
     """Whether ``dificil`` shows the señas of ``hand_id`` (see ``gains``)."""
-    partner, rivals = gains(t, reyes, hand_id, catch)
+    partner, rivals = gains(t, reyes, hand_id, catch, late)
     return bool(hand_senas(t, reyes)[hand_id]) and partner >= rivals
 
 
 @memoized(maxsize=4096)
-def gains(t: Tables, reyes: int, hand_id: int, catch: float) -> tuple[float, float]:
+def gains(t: Tables, reyes: int, hand_id: int, catch: float, late: int = 0) -> tuple[float, float]:
     """Weigh the partner's gain against the catching rivals' gain.
 
     What a seña tells is, lance by lance, how far it moves an observer's estimate of our
@@ -119,6 +130,11 @@ def gains(t: Tables, reyes: int, hand_id: int, catch: float) -> tuple[float, flo
     worth to whoever sees it. The partner always sees it; each rival catches it with
     chance ``catch``, so 2 × catch rivals on average, and a rival makes more of a seña
     that says we are strong (he stops paying our bets) than of one that says we are weak.
+    Late in the juego (``late`` of LATE_STEPS, see ``lateness``) the partner makes more of
+    it (×1 up to ×(1 + LATE_PARTNER)): his órdagos and his answers to órdagos decide the
+    juego, and knowing our hand is what makes them right; a rival makes less of it
+    (×1 down to ×(1 - LATE_RIVAL)): the bets he refuses because he caught a strong seña
+    pay us dejes, which near the end may be all we need.
     Returns (partner's gain, rivals' expected gain); ``dificil`` shows when the first is
     at least the second.
     """
@@ -141,7 +157,8 @@ def gains(t: Tables, reyes: int, hand_id: int, catch: float) -> tuple[float, flo
         shift = abs(after - before) * _WORTH[lance]
         partner += shift
         rivals += shift * (_RIVAL_USE_STRONG if after > before else _RIVAL_USE_WEAK)
-    return partner, 2 * catch * rivals
+    share = late / LATE_STEPS
+    return partner * (1.0 + LATE_PARTNER * share), 2 * catch * rivals * (1.0 - LATE_RIVAL * share)
 
 
 def _mean(t: Tables, values: list[float], ids: list[int]) -> float:

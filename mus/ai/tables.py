@@ -287,11 +287,26 @@ def card_index(text: str) -> int:
 _HAND_POINTS: Final = (2, 9, 13, 14, 13, 11, 9, 7, 6, 4, 3, 2.5, 2, 1.5, 1, 1, 0.7, 0.5, 0.4, 0.3, 0.3)
 
 
+# Up to this target the table is exact; past it, it is built in units of several tantos
+# and read between its points (a target of 200 would cost seconds exactly: O(target² · hands)).
+EXACT_TARGET: Final = 60
+
+
 def win_table(target: int, tilt: float = 0.0) -> list[list[float]]:
     """``w[need_us][need_them]``: chance of winning the juego when each team still needs
     that many tantos (1..target), assuming independent hands of typical tantos. A
     positive ``tilt`` makes our hands worth more than theirs (a stronger team), so that
-    gambles such as an órdago look as bad as they are for the better side."""
+    gambles such as an órdago look as bad as they are for the better side. Past
+    ``EXACT_TARGET`` tantos (on either side) they are counted in units of
+    ``ceil(target / EXACT_TARGET)`` and the table is interpolated between them.
+
+    >>> w = win_table(40)
+    >>> w[40][40], w[1][40] > 0.99, w[40][1] < 0.01
+    (0.5, True, True)
+    >>> big = win_table(200)
+    >>> len(big), round(big[200][200], 6), big[100][150] > big[100][100] > big[150][100]
+    (201, 0.5, True)
+    """
     return _win_table(target, tilt)
 
 
@@ -299,9 +314,58 @@ def win_table(target: int, tilt: float = 0.0) -> list[list[float]]:
 def _win_table(target: int, tilt: float) -> list[list[float]]:
     total = sum(_HAND_POINTS)
     base = [x / total for x in _HAND_POINTS]
-    hands_max = max(8, 4 * target // 3 + 10)
-    finished = [_finished(target, _tilted(base, tilt), hands_max),
-                _finished(target, _tilted(base, -tilt), hands_max)]
+    pmfs = (_tilted(base, tilt), _tilted(base, -tilt))
+    if target <= EXACT_TARGET:
+        return _exact_table(target, pmfs[0], pmfs[1])
+    unit = (target + EXACT_TARGET - 1) // EXACT_TARGET
+    coarse = (target + unit - 1) // unit
+    cw = _exact_table(coarse, _in_units(pmfs[0], unit), _in_units(pmfs[1], unit))
+    # Needs up to EXACT_TARGET on both sides are exact (the chance depends on the needs
+    # only); past that, need ``a`` tantos is a / unit units, read between the coarse
+    # table's points.
+    exact = _exact_table(EXACT_TARGET, pmfs[0], pmfs[1])
+    w = [row + [0.5] * (target - EXACT_TARGET) for row in exact]
+    w += [[0.5] * (target + 1) for _ in range(target - EXACT_TARGET)]
+    spots = [(1, 1, 0.0)] + [_spot(a, unit, coarse) for a in range(1, target + 1)]
+    for a in range(1, target + 1):
+        i0, i1, fi = spots[a]
+        r0, r1 = cw[i0], cw[i1]
+        row = w[a]
+        for b in range(1 if a > EXACT_TARGET else EXACT_TARGET + 1, target + 1):
+            j0, j1, fj = spots[b]
+            top = r0[j0] + (r0[j1] - r0[j0]) * fj
+            bottom = r1[j0] + (r1[j1] - r1[j0]) * fj
+            row[b] = top + (bottom - top) * fi
+    return w
+
+
+def _spot(need: int, unit: int, coarse: int) -> tuple[int, int, float]:
+    """Where ``need`` tantos fall between two points of a table in units: the two needs in
+    units and the share of the way from the first to the second."""
+    if need <= unit:
+        return 1, 1, 0.0
+    lower = need // unit
+    rest = need - lower * unit
+    if rest == 0 or lower >= coarse:
+        return min(lower, coarse), min(lower, coarse), 0.0
+    return lower, lower + 1, rest / unit
+
+
+def _in_units(pmf: list[float], unit: int) -> list[float]:
+    """Tantos of a hand counted in units of ``unit`` tantos, split between the two nearest."""
+    out = [0.0] * ((len(pmf) - 1) // unit + 2)
+    for x, p in enumerate(pmf):
+        low = x // unit
+        share = (x - low * unit) / unit
+        out[low] += p * (1.0 - share)
+        out[low + 1] += p * share
+    return out
+
+
+def _exact_table(target: int, ours: list[float], theirs: list[float]) -> list[list[float]]:
+    mean = sum(x * p for x, p in enumerate(ours))
+    hands_max = max(8, int(target * 2 / max(mean, 0.5)) + 10)
+    finished = [_finished(target, ours, hands_max), _finished(target, theirs, hands_max)]
     w = [[0.5] * (target + 1) for _ in range(target + 1)]
     for a in range(1, target + 1):
         fa = finished[0][a]

@@ -37,8 +37,9 @@ class BrowserStorage:
     def get(self, key: str) -> str | None:
         return text_or_none(self.backend.getItem(key))
 
-    def set(self, key: str, value: str) -> None:
-        self.backend.setItem(key, value)
+    def set(self, key: str, value: str) -> bool:
+        self.backend.setItem(key, value)  # throws when the quota is full
+        return True
 
     def remove(self, key: str) -> None:
         self.backend.removeItem(key)

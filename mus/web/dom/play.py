@@ -4,8 +4,9 @@ Browser only.
 One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
 anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
 what follows. The window listens for ``storage`` (another window of the site changed the save:
-follow it) and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied
-after the next continuar / nueva / revancha, between hands, by reloading the page).
+settle with it) and ``mus:update`` (``static/pwa.js``: a new version is installed; it is applied
+after the next continuar / nueva / revancha, between hands, by reloading the page). While
+storage refuses the game's writes, it tries again every few seconds.
 
 Replays, shared hands and deal links need the game's second zip (``extra``): the first one
 that is asked for loads it, and the table starts without it.
@@ -22,10 +23,10 @@ from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 from ..kit.commands import Command, Key
 from ..kit.deckart import DeckArt
 from ..kit.i18n import t
-from ..kit.links import DEAL_KEY, code_from_fragment
+from ..kit.links import DEAL_KEY, code_from_fragment, parse_seed
 from ..kit.storage import SafeStorage
 from ..play import commands, render
-from ..play.session import Session
+from ..play.session import FOLLOWED, Session
 from ..play.view import build_view
 from .events import Dispatcher
 from .extra import load_extra
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from .replay import ReplayPanel
 
 APP_ID = "app"  # the table's root: every control of the table is inside it
+RETRY_SECONDS = 3.0  # between attempts to write what storage refused
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
 # Tab stops of an open panel (of a radio group only the checked radio is one).
 # Where the focus goes when the control that had it is gone: the first of these shown.
@@ -183,12 +185,12 @@ class Page:
 class App:
     def __init__(self) -> None:
         instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
-        seed = query_param("seed") or ""
-        self.seed = int(seed) if seed.isdigit() else None  # ?seed=N: new partidas deal from N (demos, tests)
+        self.seed = _seed_param()  # ?seed=N: new partidas deal from N (demos, tests)
         self.session = Session(SafeStorage(local_storage()), instant=instant)
         self.page = Page(load_deck_art())
         self.driving = False
         self.coaching = False
+        self.retrying = False
         # Another window played on and this one follows it: its bots wait, so two windows
         # never race to play the same bot move, until the player acts here again.
         self.following = False
@@ -201,6 +203,9 @@ class App:
 
     async def start(self) -> None:
         self.session.restore()
+        for notice in self.session.notices:  # what could not be read, said in full
+            if notice.get("detail"):
+                window.console.warn(f"mus: kept aside {notice['key']}: {notice['detail']}")
         await self._deal_from_link()
         self.render()
         self.events = Dispatcher(document.getElementById(APP_ID), "table", self.on_command, on_key=self.on_key,
@@ -291,6 +296,19 @@ class App:
         if self.session.coach_due() and not self.coaching:
             self.coaching = True
             asyncio.ensure_future(self._coach())
+        if self.session.keeper.unsaved and not self.retrying:
+            self.retrying = True
+            asyncio.ensure_future(self._retry())
+
+    async def _retry(self) -> None:
+        """Write again what storage refused, until it takes it (space freed elsewhere)."""
+        try:
+            while self.session.keeper.unsaved:
+                await asyncio.sleep(RETRY_SECONDS)
+                if self.session.flush():
+                    self.render()
+        finally:
+            self.retrying = False
 
     async def _coach(self) -> None:
         """Bring the coach panel up to date once the table is painted (a frame later)."""
@@ -394,8 +412,10 @@ class App:
         return False
 
     def on_storage(self, event: Any) -> None:
-        if self.session.storage_changed(text_or_none(event.key)):
+        changed = self.session.storage_changed(text_or_none(event.key))
+        if changed == FOLLOWED:  # this window shows another's partida: its bots wait here
             self.following = True
+        if changed:
             self.render()
 
     def on_focus(self, _event: Any) -> None:
@@ -408,6 +428,17 @@ class App:
         if not any(n["kind"] == "update" for n in self.session.notices):
             self.session.notices.append({"kind": "update"})
             self.render()
+
+
+def _seed_param() -> int | None:
+    raw = query_param("seed")
+    if raw is None:
+        return None
+    try:
+        return parse_seed(raw)
+    except ValueError as error:  # a demo's parameter: the page starts without it
+        window.console.warn(f"mus: ?seed ignored: {error}")
+        return None
 
 
 def _update_waiting() -> bool:

@@ -136,6 +136,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.update": "Hay una versión nueva: se pondrá en marcha al terminar esta mano.",
         "notice.elsewhere": "La partida ha seguido en otra ventana: aquí tienes cómo va ahora.",
         "notice.unloaded": "Sin conexión no se ha podido cargar la repetición de manos. La partida sigue aquí.",
+        "notice.unsaved": "No se puede guardar: el almacenamiento del navegador está lleno o no lo permite. "
+                          "Si recargas o cierras la página, {lost}. En cuanto se pueda, se guardará sola.",
+        "lost.partida": "perderás esta partida", "lost.changes": "perderás los últimos cambios",
+        "lost.turn": "la partida volverá a como estaba hace 1 turno",
+        "lost.turns": "la partida volverá a como estaba hace {n} turnos",
+        "notice.saved": "Ya se puede guardar otra vez: la partida está guardada.",
+        "notice.corrupt-other": "Otra ventana ha dejado un guardado que no se puede leer ({why}). "
+                                "No lo hemos borrado: queda apartado como «{key}». Tu partida sigue guardada aquí.",
+        "notice.kept-settings": "Tus ajustes guardados no se podían leer del todo: usamos los que sí. "
+                                "No los hemos borrado: quedan apartados como «{key}».",
+        "notice.kept-stats": "Tus estadísticas guardadas no se podían leer del todo: usamos las que sí. "
+                             "No las hemos borrado: quedan apartadas como «{key}».",
         "deal.replace": "Tienes una partida a medias. ¿La dejas para jugar esta mano?",
         "count.during": "Durante la jugada", "count.count": "Recuento",
         "count.col.lance": "Lance", "count.col.who": "Quién y por qué", "count.col.points": "Tantos",
@@ -290,6 +302,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.update": "A new version is ready: it starts when this hand ends.",
         "notice.elsewhere": "The game went on in another window: this is where it stands now.",
         "notice.unloaded": "Offline, the hand replays could not be loaded. Your game goes on here.",
+        "notice.unsaved": "Cannot save: the browser's storage is full or does not allow it. "
+                          "If you reload or close the page, {lost}. It will save itself as soon as it can.",
+        "lost.partida": "this game will be lost", "lost.changes": "your latest changes will be lost",
+        "lost.turn": "the game will go back 1 turn", "lost.turns": "the game will go back {n} turns",
+        "notice.saved": "Saving works again: your game is saved.",
+        "notice.corrupt-other": "Another window left a save that cannot be read ({why}). "
+                                "It was not deleted: it is kept aside as “{key}”. Your game is still saved here.",
+        "notice.kept-settings": "Your saved settings could not all be read: the rest are used. "
+                                "They were not deleted: they are kept aside as “{key}”.",
+        "notice.kept-stats": "Your saved statistics could not all be read: the rest are used. "
+                             "They were not deleted: they are kept aside as “{key}”.",
         "deal.replace": "You have a partida in progress. Leave it to play this hand?",
         "count.during": "During the hand", "count.count": "The count",
         "count.col.lance": "Lance", "count.col.who": "Who and why", "count.col.points": "Points",

@@ -79,6 +79,8 @@ STRINGS["es"].update({
     "lessons.progress.new": "sin empezar", "lessons.progress.started": "{right} de {total} bien",
     "lessons.progress.done": "✓ hecha · {right} de {total} bien",
     "lessons.memory": "Este navegador no deja guardar: tu progreso no se recordará.",
+    "lessons.kept": "Tu progreso guardado no se podía leer del todo: usamos lo que sí. "
+                    "No lo hemos borrado: queda apartado como «{key}».",
     "lessons.game": "Jugar una partida",
     "lessons.failed": "No se han podido cargar las lecciones: {why}",
 })
@@ -111,6 +113,8 @@ STRINGS["en"].update({
     "lessons.progress.new": "not started", "lessons.progress.started": "{right} of {total} right",
     "lessons.progress.done": "✓ done · {right} of {total} right",
     "lessons.memory": "This browser does not let us save: your progress will not be remembered.",
+    "lessons.kept": "Your saved progress could not all be read: the rest is used. "
+                    "It was not deleted: it is kept aside as “{key}”.",
     "lessons.game": "Play a game",
     "lessons.failed": "The lessons could not load: {why}",
 })

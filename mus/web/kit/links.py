@@ -7,7 +7,8 @@ modules that serve them, which ship in the game's second zip (``dom.extra``), ar
 deal link names the table's options from the one options table (``mus.rules.OPTIONS``): those
 every record writes, and the others when they are not their default.
 
-A query is read here too (``query_pairs``), without ``urllib``: MicroPython has none.
+A query is read here too (``query_pairs``), without ``urllib``: MicroPython has none, and
+so is ``?seed=N`` (``parse_seed``: ASCII digits only, a seed the engine takes).
 
 >>> code_from_fragment("#mano=AbC-1")
 'AbC-1'
@@ -20,12 +21,20 @@ A query is read here too (``query_pairs``), without ``urllib``: MicroPython has 
 'deal=RoRcC6,7654,CCSA,3322&mano=0&score=37,37&reyes=8&real_31=yes&target=40&juegos_to_win=2&vacas_to_win=1'
 >>> query_pairs("?deal=RR%2C7&x=a+b&flag")
 [('deal', 'RR,7'), ('x', 'a b'), ('flag', '')]
+>>> parse_seed("42")
+42
+>>> parse_seed("²")
+Traceback (most recent call last):
+...
+ValueError: expected ?seed= to be a whole number 0..18446744073709551615 in ASCII digits, got '²'
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mus.game import MAX_SEED
+from mus.jsondata import described
 from mus.rules import NAMES, OPTIONS
 
 if TYPE_CHECKING:
@@ -36,6 +45,7 @@ DEAL_KEY = "deal"  # the query parameter with a deal's hands: ?deal=RoRcC6,7654,
 # Every parameter of a deal link, in the order deal_query writes them.
 DEAL_KEYS = (DEAL_KEY, "mano", "score") + NAMES
 _HEX = "0123456789abcdefABCDEF"
+_DIGITS = "0123456789"
 
 
 def code_from_fragment(fragment: str) -> str | None:
@@ -76,3 +86,11 @@ def _decoded(text: str) -> str:
             out.append(data[i])
             i += 1
     return bytes(out).decode("utf-8", "replace")
+
+
+def parse_seed(text: str) -> int:
+    """The seed of ``?seed=N``; ValueError for anything but a whole number the engine takes,
+    written in ASCII digits (``isdigit`` would take "²", which ``int`` then refuses)."""
+    if not 0 < len(text) <= len(str(MAX_SEED)) or not all(c in _DIGITS for c in text) or int(text) > MAX_SEED:
+        raise ValueError(f"expected ?seed= to be a whole number 0..{MAX_SEED} in ASCII digits, got {described(text)}")
+    return int(text)

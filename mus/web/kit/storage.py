@@ -1,35 +1,50 @@
-"""Storage for every page: a tiny interface, a memory one, and one that never raises. Pure.
+"""Storage for every page: a tiny interface, a memory one, one that never raises, and what
+cannot be read kept aside. Pure.
 
 The browser's ``localStorage`` is wrapped by the DOM layer (``dom.page.BrowserStorage``) into
 something with ``get``, ``set``, ``remove`` and ``keys``; tests use ``MemoryStorage``.
-``SafeStorage`` switches to memory for good the first time the real storage throws (private
-mode, a sandboxed iframe, a full quota) and says so through ``fallback``.
+
+``SafeStorage`` never raises. Where storage cannot even be read (a sandboxed iframe, storage
+blocked) it keeps to memory for good and says so through ``fallback``. Where it can be read
+but a write fails (the quota is full, or a private mode that allows none) ``set`` returns
+False and nothing else changes: the page says what will not survive a reload, and writes
+again later, when there may be room.
+
+``keep_aside`` keeps a stored text that cannot be used under ``<key>.corrupt.<time>``, and
+``read_kept`` reads a key through a parser, moving aside what the parser refuses: nothing a
+player stored is ever wiped.
 
 ``Storage`` is that interface for the type checker only (``typing.Protocol`` is not there at
 run time on every Python); modules import it under ``TYPE_CHECKING``.
 
->>> class Broken(MemoryStorage):
+>>> class Full(MemoryStorage):
 ...     def set(self, key, value):
-...         raise OSError("quota")
->>> safe = SafeStorage(Broken({"mus.save": "{}"}))
->>> safe.fallback, safe.get("mus.save")
-(True, '{}')
->>> safe.set("mus.save", "[]"); safe.get("mus.save")
-'[]'
+...         raise OSError("QuotaExceededError")
+>>> safe = SafeStorage(Full({"mus.save": "{}"}))
+>>> safe.fallback, safe.get("mus.save"), safe.set("mus.save", "[]"), safe.get("mus.save")
+(False, '{}', False, '{}')
+>>> store = MemoryStorage({"mus.stats": "{oops"})
+>>> read_kept(store, "mus.stats", lambda text: int(text), now_ms=7)
+(None, {'key': 'mus.stats', 'aside': 'mus.stats.corrupt.7', 'why': "invalid literal for int() with base 10: '{oops'"})
+>>> store.get("mus.stats.corrupt.7"), store.get("mus.stats")
+('{oops', None)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 PROBE_KEY = "mus.probe"
+ASIDE = ".corrupt"  # what cannot be read under key K is kept as K.corrupt.<time>
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from typing import Protocol
 
     class Storage(Protocol):
         def get(self, key: str) -> str | None: ...
-        def set(self, key: str, value: str) -> None: ...
+        def set(self, key: str, value: str) -> bool: ...
         def remove(self, key: str) -> None: ...
         def keys(self) -> list[str]: ...
 
@@ -45,8 +60,9 @@ class MemoryStorage:
     def get(self, key: str) -> str | None:
         return self.data.get(key)
 
-    def set(self, key: str, value: str) -> None:
+    def set(self, key: str, value: str) -> bool:
         self.data[key] = str(value)
+        return True
 
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
@@ -56,7 +72,8 @@ class MemoryStorage:
 
 
 class SafeStorage:
-    """A storage that never raises: after the backend's first error it keeps to memory."""
+    """A storage that never raises: memory for good where storage cannot be read, and a
+    ``set`` that says whether the value was stored."""
 
     __slots__ = ("memory", "backend", "fallback")
 
@@ -65,13 +82,9 @@ class SafeStorage:
         self.backend = backend
         self.fallback = backend is None
         if backend is not None:
-            try:  # a storage that cannot even hold one key is no storage
-                backend.set(PROBE_KEY, "1")
-                ok = backend.get(PROBE_KEY) == "1"
-                backend.remove(PROBE_KEY)
+            try:  # a full storage still reads: only a storage that cannot be read is none
+                backend.get(PROBE_KEY)
             except Exception:
-                ok = False
-            if not ok:
                 self._fail()
 
     def _fail(self) -> None:
@@ -94,23 +107,24 @@ class SafeStorage:
                 self._fail()
         return self.memory.get(key)
 
-    def set(self, key: str, value: str) -> None:
-        if self.backend is not None:
-            try:
-                self.backend.set(key, value)
-                return
-            except Exception:
-                self._fail()
-        self.memory.set(key, value)
+    def set(self, key: str, value: str) -> bool:
+        """Store ``value``; False (and the stored value unchanged) when storage refused it."""
+        if self.backend is None:
+            return self.memory.set(key, value)
+        try:
+            self.backend.set(key, value)
+            return True
+        except Exception:
+            return False
 
     def remove(self, key: str) -> None:
-        if self.backend is not None:
-            try:
-                self.backend.remove(key)
-                return
-            except Exception:
-                self._fail()
-        self.memory.remove(key)
+        if self.backend is None:
+            self.memory.remove(key)
+            return
+        try:
+            self.backend.remove(key)
+        except Exception:
+            pass
 
     def keys(self) -> list[str]:
         if self.backend is not None:
@@ -119,3 +133,33 @@ class SafeStorage:
             except Exception:
                 self._fail()
         return self.memory.keys()
+
+
+def keep_aside(storage: Storage, key: str, text: str, now_ms: int | None = None) -> str | None:
+    """Keep ``text`` under a fresh ``<key>.corrupt.<time>``; that key, or None if storage
+    refused it (then nothing else is touched)."""
+    stamp = int(time.time() * 1000) if now_ms is None else now_ms
+    existing = set(storage.keys())
+    aside, n = f"{key}{ASIDE}.{stamp}", 1
+    while aside in existing:
+        n += 1
+        aside = f"{key}{ASIDE}.{stamp}-{n}"
+    return aside if storage.set(aside, text) else None
+
+
+def read_kept(storage: Storage, key: str, read: Callable[[str], T],
+              now_ms: int | None = None) -> tuple[T | None, dict[str, str] | None]:
+    """(``read(text)`` of the text under ``key``, None), (None, None) when there is none, or,
+    when ``read`` raises ValueError, (None, what was kept aside): ``key``, ``aside`` (the key
+    it was moved to; "" when storage refused the copy, and the text then stays under ``key``)
+    and ``why`` (the error)."""
+    text = storage.get(key)
+    if text is None:
+        return None, None
+    try:
+        return read(text), None
+    except ValueError as error:
+        aside = keep_aside(storage, key, text, now_ms)
+        if aside is not None:
+            storage.remove(key)
+        return None, {"key": key, "aside": aside or "", "why": str(error)}

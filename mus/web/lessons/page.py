@@ -42,7 +42,7 @@ OPENED_FOCUS = QUESTION_FOCUS + ", " + MOVE_ON_FOCUS
 
 
 class LessonsPage:
-    __slots__ = ("storage", "lang", "embed", "lessons", "player")
+    __slots__ = ("storage", "lang", "embed", "lessons", "player", "kept")
 
     def __init__(self, storage: SafeStorage, *, lang: str = "es", embed: bool = False,
                  lessons: list[Lesson] | None = None) -> None:
@@ -50,6 +50,7 @@ class LessonsPage:
         self.lang, self.embed = lang, embed
         self.lessons: list[Lesson] = lessons or []  # the course, on lessons.html
         self.player: LessonPlayer | None = None
+        self.kept = ""  # where progress that could not be read was kept aside, once it was
 
     def open(self, lesson: Lesson) -> str:
         """Show ``lesson`` from its first step; where the keyboard goes."""
@@ -75,7 +76,10 @@ class LessonsPage:
     def html(self) -> str:
         if self.player is not None:
             return player_html(self.player, embed=self.embed, next_lesson=self.after(self.player.lesson))
-        return index_html(self.lang, self.lessons, load_progress(self.storage), self.storage.fallback)
+        progress, problem = load_progress(self.storage)
+        if problem is not None:
+            self.kept = problem["aside"] or problem["key"]
+        return index_html(self.lang, self.lessons, progress, self.storage.fallback, self.kept)
 
     def command(self, command: Command) -> str | None:
         """Apply a command of the page; where the keyboard goes then, or None if nothing changed.

@@ -17,15 +17,26 @@
 >>> store = MemoryStorage()
 >>> save_progress(store, p)
 >>> load_progress(store)
-{'demo': {'done': True, 'right': 0, 'questions': 1}}
+({'demo': {'done': True, 'right': 0, 'questions': 1}}, None)
+
+Stored progress is read strictly; what cannot be read is kept aside
+(``mus.lessons.corrupt.<time>``), the rest taken and written back:
+
+>>> store.set(PROGRESS_KEY, '{"demo": {"done": 1, "right": 0, "questions": 1}, "b": {"done": true}}')
+True
+>>> progress, problem = load_progress(store, now_ms=3)
+>>> progress, problem["aside"], problem["why"]
+({'b': {'done': True, 'right': 0, 'questions': 0}}, 'mus.lessons.corrupt.3', 'expected done of lesson demo to be true or false, got 1')
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import mus
+from mus.jsondata import described, dump_text, load_text
+
+from ..kit.storage import read_kept
 
 from .lesson import NUMBER_KINDS, Lesson, Question
 
@@ -33,6 +44,9 @@ if TYPE_CHECKING:
     from ..kit.storage import Storage
 
 PROGRESS_KEY = "mus.lessons"
+MAX_PROGRESS_TEXT = 100_000  # about 50 characters a lesson
+MAX_ID = 80
+MAX_COUNT = 10_000
 
 
 class LessonPlayer:
@@ -133,23 +147,66 @@ class LessonPlayer:
 # --- progress -------------------------------------------------------------------------------
 
 
-def load_progress(storage: Storage) -> dict[str, dict[str, Any]]:
-    """Progress by lesson id; anything unreadable counts as no progress (it is only a hint)."""
-    try:
-        data = json.loads(storage.get(PROGRESS_KEY) or "{}")
-    except ValueError:
-        return {}
+def progress_from(data: object, strict: bool = False) -> dict[str, dict[str, Any]]:
+    """Progress by lesson id in ``data``; a lesson whose entry cannot be read is left out,
+    or with ``strict`` raises ValueError naming it."""
     if not isinstance(data, dict):
+        if strict:
+            raise ValueError(f"expected the lessons' progress as an object, got {described(data)}")
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
+    kept: dict[str, dict[str, Any]] = {}
+    for lesson_id in sorted(k for k in data if isinstance(k, str)):
+        try:
+            kept[lesson_id] = _entry(lesson_id, data[lesson_id])
+        except ValueError:
+            if strict:
+                raise
+    return kept
+
+
+def _entry(lesson_id: str, entry: object) -> dict[str, Any]:
+    if len(lesson_id) > MAX_ID or not isinstance(entry, dict):
+        raise ValueError(f"expected the progress of lesson {described(lesson_id)} as an object, got {described(entry)}")
+    done = entry.get("done", False)
+    if done is not True and done is not False:
+        raise ValueError(f"expected done of lesson {lesson_id} to be true or false, got {described(done)}")
+    counts = []
+    for name in ("right", "questions"):
+        value = entry.get(name, 0)
+        if type(value) is not int or not 0 <= value <= MAX_COUNT:
+            raise ValueError(f"expected {name} of lesson {lesson_id} to be a whole number 0..{MAX_COUNT}, "
+                             f"got {described(value)}")
+        counts.append(value)
+    return {"done": done, "right": counts[0], "questions": counts[1]}
+
+
+def read_progress(text: str) -> dict[str, dict[str, Any]]:
+    """Stored progress, strictly: ValueError naming what is wrong."""
+    return progress_from(load_text(text, "the lessons' progress", MAX_PROGRESS_TEXT), strict=True)
+
+
+def load_progress(storage: Storage, now_ms: int | None = None) -> tuple[dict[str, dict[str, Any]],
+                                                                       dict[str, str] | None]:
+    """Progress by lesson id, and what was kept aside (``kit.storage.read_kept``) if it
+    could not all be read: then the lessons that could are taken and written back."""
+    text = storage.get(PROGRESS_KEY)
+    progress, problem = read_kept(storage, PROGRESS_KEY, read_progress, now_ms)
+    if problem is None:
+        return progress or {}, None
+    try:
+        progress = progress_from(load_text(text, "the lessons' progress", MAX_PROGRESS_TEXT))
+    except ValueError:
+        progress = {}
+    if problem["aside"]:
+        storage.set(PROGRESS_KEY, dump_text(progress))
+    return progress, problem
 
 
 def save_progress(storage: Storage, player: LessonPlayer) -> None:
     """Keep the best of what the reader has done in this lesson."""
-    progress = load_progress(storage)
+    progress = load_progress(storage)[0]
     right, questions = player.score()
-    old = progress.get(player.lesson.id, {})
-    old_right = old["right"] if isinstance(old.get("right"), int) else 0
-    progress[player.lesson.id] = {"done": bool(old.get("done")) or player.finished,
-                                  "right": max(old_right, right), "questions": questions}
-    storage.set(PROGRESS_KEY, json.dumps(progress, separators=(",", ":")))
+    old = progress.get(player.lesson.id, {"done": False, "right": 0})
+    progress[player.lesson.id] = {"done": old["done"] or player.finished,
+                                  "right": max(old["right"], right), "questions": questions}
+    storage.set(PROGRESS_KEY, dump_text(progress))

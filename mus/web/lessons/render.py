@@ -194,7 +194,10 @@ def lang_button(lang: str) -> str:
                                              ("aria-label", t(lang, "act.lang.label"))]), esc(t(lang, "act.lang")))
 
 
-def index_html(lang: str, lessons: list[Lesson], progress: dict[str, dict[str, Any]], memory: bool) -> str:
+def index_html(lang: str, lessons: list[Lesson], progress: dict[str, dict[str, Any]], memory: bool,
+               kept: str = "") -> str:
+    """The course with the reader's progress; ``kept``: where progress that could not be
+    read was kept aside."""
     items = []
     for lesson in lessons:
         mine = progress.get(lesson.id, {})
@@ -208,6 +211,8 @@ def index_html(lang: str, lessons: list[Lesson], progress: dict[str, dict[str, A
             % (lesson.id, state, lesson.id, esc(lesson.title[lang]), esc(lesson.intro[lang]),
                esc(t(lang, "lessons.progress." + state, right=right, total=total))))
     note = '<p class="lnote" role="status">%s</p>' % esc(t(lang, "lessons.memory")) if memory else ""
+    if kept:
+        note += '<p class="lnote" role="status">%s</p>' % esc(t(lang, "lessons.kept", key=kept))
     done = sum(1 for lesson in lessons if progress.get(lesson.id, {}).get("done"))
     note += '<p class="lsummary" data-done="%d">%s</p>' % (done, esc(t(lang, "lessons.summary", done=done,
                                                                          total=len(lessons))))

@@ -2,7 +2,14 @@
 
 Pure Python: the DOM layer (``dom/play.py``) turns clicks into these calls, waits between bot
 moves, and renders ``view.build_view(session)`` after each one. Every change to the
-partida is written to storage before the call returns.
+partida is written to storage before the call returns; a write that storage refuses (a full
+quota) is told at once (``unsaved``), and ``flush`` writes it when storage takes it again.
+
+A partida started here is dealt from a secret seed (``mus.rng.fresh_seed``) and reseeded
+at every hand (``mus.Game.new(..., reseed=True)``): after each count the session shuffles
+the next deal at once with ``baraja <fresh seed>``, so the save never holds the hands to
+come; the bots get seeds of their own, and the bots' reasons for the hand in progress stay
+out of storage. ``?seed=N`` (demos, tests) deals a whole partida from N instead.
 
 >>> from mus.web.kit.storage import MemoryStorage
 >>> s = Session(MemoryStorage())
@@ -15,20 +22,21 @@ partida is written to storage before the call returns.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Callable
 
 import mus
 from mus.ai import coach, make_bot
+from mus.game import REPARTO
 from mus.observation import Observation
+from mus.rng import fresh_seed
 
 from ..kit.i18n import envido_amount
 from .cast import Seat, cast
+from .keeper import CLEARED, DAMAGED, OURS, THEIRS, Keeper
+from .saves import SAVE_KEY, Saved
+from .settings import SETTINGS_KEY, load_settings, write_settings
+from .stats import STATS_KEY, count_hand, count_partida, load_stats, write_stats
 from .talk import TableTalk
-from .saves import (
-    SAVE_KEY, Saved, count_hand, count_partida, load_save, load_settings, load_stats, stored_rev,
-    write_save, write_settings, write_stats,
-)
 
 if TYPE_CHECKING:
     from ..kit.storage import Storage
@@ -36,15 +44,13 @@ if TYPE_CHECKING:
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
 BotFactory = Callable[[str, int, "str | None"], Any]   # level, seed, style
-DECLARATIONS = ("pares", "juego")
-PANELS = ("menu", "help", "glossary")  # what the menu opens over the table  # said by the engine for each seat: "pares sí", "juego no"
-
-
-def corrupt_notice(problem: dict[str, str]) -> dict[str, str]:
-    """The notice for a save that could not be read (``load_save``'s problem: why, key)."""
-    notice = {"kind": "corrupt"}
-    notice.update(problem)
-    return notice
+DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
+PANELS = ("menu", "help", "glossary")  # what the menu opens over the table
+# Notices that replace each other: storage refused a write, then took everything again.
+EXCLUSIVE = {"unsaved": "saved", "saved": "unsaved"}
+# What a change of the stored save did here (``follow``): this window now shows another's
+# partida, or only its notices may have changed.
+FOLLOWED, REDRAW = "followed", "redraw"
 
 
 def is_declaration(action: str) -> bool:
@@ -54,15 +60,19 @@ def is_declaration(action: str) -> bool:
 
 class Session:
     def __init__(self, storage: Storage, *, bot_factory: BotFactory = make_bot,
-                 instant: bool = False) -> None:
+                 instant: bool = False, seeds: Callable[[], int] = fresh_seed) -> None:
         self.storage = storage
         self.bot_factory = bot_factory
         self.instant = instant  # a test speed (?speed=0): no pauses, whatever the settings say
-        self.settings = load_settings(storage)
-        self.stats = load_stats(storage)
+        self.seeds = seeds  # secret seeds: each deal, each bot, this window's name
+        self.notices: list[dict[str, str]] = []
+        self.keeper = Keeper(storage, "%x" % seeds(), self.tell)
+        self.settings, problem = load_settings(storage)
+        self.keeper.kept("settings", SETTINGS_KEY, problem)
+        self.stats, problem = load_stats(storage)
+        self.keeper.kept("stats", STATS_KEY, problem)
         self.saved: Saved | None = None
         self.screen = "setup"  # or "table" or one of PANELS; showdowns and the end come from the game
-        self.notices: list[dict[str, str]] = []
         self.selected: set[int] = set()
         self.envite = DEFAULT_ENVITE
         self.bots: dict[int, Any] = {}
@@ -78,7 +88,6 @@ class Session:
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
         self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
         self._chosen_on: mus.Game | None = None  # the state the pending bot choice was made on
-        self.seen_rev = 0  # the save revision this window last read, while it has no partida
 
     # --- reading ----------------------------------------------------------------------
 
@@ -119,32 +128,34 @@ class Session:
     # --- starting and restoring -------------------------------------------------------
 
     def restore(self) -> None:
-        """Resume the saved partida, or note why it could not be read."""
-        saved, problem = load_save(self.storage)
-        self.seen_rev = saved.rev if saved else 0
-        if problem:
-            self.notices.append(corrupt_notice(problem))
+        """Resume the saved partida, or note why it could not be read (it is kept aside)."""
+        saved = self.keeper.load()
         if saved is not None:  # rules and levels come from the save, speed and language stay
-            self.saved = saved
-            self.selected, self.envite = set(saved.selected), saved.envite
-            self._make_bots()
-            self.screen = "table"
+            self._take(saved)
         if self.storage_in_memory:
-            self.notices.append({"kind": "memory"})
+            self.tell("memory")
 
     def new_game(self, seed: int | None = None, deal: mus.Game | None = None) -> None:
-        """A new partida with the table's settings; ``deal``: one already started from given
-        hands (a lesson's "Juega esta mano")."""
+        """A new partida with the table's settings, dealt from a secret seed and reseeded at
+        every hand; ``seed``: the whole partida from that seed (``?seed=``, for demos and
+        tests); ``deal``: one already started from given hands (a lesson's "Juega esta mano")."""
         settings = self.settings
-        game = deal if deal is not None else mus.Game.new(settings.rules(), seed)
-        rev = self.saved.rev if self.saved else self.seen_rev
-        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level], rev=rev)
+        if deal is not None:
+            game = deal
+        elif seed is not None:
+            game = mus.Game.new(settings.rules(), seed)
+        else:
+            game = mus.Game.new(settings.rules(), self.seeds(), reseed=True)
+        previous = self.saved
+        self.saved = Saved(game, 0, 0, settings, [None, settings.level, settings.level, settings.level],
+                           rev=previous.rev if previous else 0, writer=previous.writer if previous else "")
+        self.keeper.started()
         self._make_bots()
         self.screen = "table"
         self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
         self.review, self.confirm, self.hold_count, self.muted = False, None, False, 0
         self._before_end = {}
-        self.notices = [n for n in self.notices if n["kind"] == "memory"]
+        self.notices = [n for n in self.notices if n["kind"] in ("memory", "unsaved")]
         self._write()
 
     def rematch(self, seed: int | None = None) -> None:
@@ -154,16 +165,16 @@ class Session:
             self.settings = previous.replace(speed=self.settings.speed, lang=self.settings.lang,
                                              coach=self.settings.coach, reasons=self.settings.reasons,
                                              advice=self.settings.advice, table=self.saved.game.rules)
-            write_settings(self.storage, self.settings)
+            self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
         self.new_game(seed)
 
     def _make_bots(self) -> None:
-        """The bots of the saved partida, who they are, and what was said so far."""
+        """The bots of the saved partida, who they are, and what was said so far; each bot
+        seeded on its own: nothing about the deals can be read from the bots."""
         assert self.saved is not None
-        seed = self.saved.game.seed
-        self.cast = cast(self.saved.settings.style, seed)
+        self.cast = cast(self.saved.settings.style, self.saved.game.seed)
         styles = [seat.style if seat else None for seat in self.cast]
-        self.bots = {seat: self.bot_factory(str(level), (seed * 31 + seat) & 0x7FFFFFFF, styles[seat])
+        self.bots = {seat: self.bot_factory(str(level), self.seeds(), styles[seat])
                      for seat, level in enumerate(self.saved.levels) if level is not None}
         self.talk = TableTalk(styles, self.saved.settings.advice)
         self.talk.rebuild(self.saved.game)
@@ -177,6 +188,20 @@ class Session:
         obs["advice"] = self.talk.heard(len(game.history))
         return obs
 
+    def _take(self, saved: Saved) -> None:
+        """Put ``saved`` on the table, with fresh bots."""
+        self.saved = saved
+        self.selected, self.envite = set(saved.selected), saved.envite
+        self._make_bots()
+        self.screen = "table"
+        if saved.game.phase == REPARTO:  # a reseeded partida waits for its next deal
+            saved.game = self._dealt(saved.game)
+            self._write()
+
+    def _dealt(self, game: mus.Game) -> mus.Game:
+        """``game``, with its next deal shuffled from a fresh secret seed if it waits for one."""
+        return game.apply(f"baraja {self.seeds()}") if game.phase == REPARTO else game
+
     # --- moves --------------------------------------------------------------------------
 
     def play(self, notation: str) -> bool:
@@ -188,8 +213,8 @@ class Session:
         return True
 
     def bot_move(self) -> tuple[int, str] | None:
-        """Let the bot whose turn it is act, keeping its reason in the save; returns
-        (seat, notation)."""
+        """Let the bot whose turn it is act, keeping its reason (stored once its hand is
+        over: it names the bot's cards); returns (seat, notation)."""
         choice = self.bot_choice()
         if choice is not None:
             self.bot_play(*choice)
@@ -265,7 +290,7 @@ class Session:
     def _advance(self, notation: str) -> None:
         assert self.saved is not None
         before = self.saved.game
-        self.saved.game = before.apply(notation)
+        self.saved.game = self._dealt(before.apply(notation))
         self.talk.listen(before, notation, self.saved.game)
         if len(self.saved.game.history) > len(before.history):
             self._before_end[len(before.history)] = (before, notation)
@@ -295,10 +320,8 @@ class Session:
         """The state just before finished hand ``index`` ended, and the call that ended it."""
         if index not in self._before_end:
             assert self.saved is not None
-            data = json.loads(self.saved.game.to_json())
-            actions, data["actions"] = data["actions"], []
-            game = mus.Game.from_json(json.dumps(data))
-            for notation in actions:
+            game = self.saved.game.initial()
+            for notation in self.saved.game.actions:
                 after = game.apply(notation)
                 if len(after.history) > len(game.history):
                     self._before_end[len(game.history)] = (game, notation)
@@ -321,7 +344,7 @@ class Session:
             stats = count_partida(stats, saved.game.winner)
         saved.counted = len(history)
         self.stats = stats
-        write_stats(self.storage, stats)
+        self.keeper.store(STATS_KEY, write_stats, stats)
 
     def ack(self) -> bool:
         """The player has read the showdown on screen."""
@@ -344,44 +367,77 @@ class Session:
     def close_review(self) -> None:
         self.review = False
 
+    # --- storage and other windows ---------------------------------------------------
+
     def _write(self) -> None:
-        if self.saved is None:
-            return
-        self.saved.selected, self.saved.envite = sorted(self.selected), self.envite
-        if not write_save(self.storage, self.saved):
-            self.follow()  # another window played on: what it saved wins
-
-    # --- other windows ------------------------------------------------------------------
-
-    def follow(self) -> bool:
-        """Take up the stored save if another window changed it; True if this one changed.
-
-        Called when a write was refused and on the browser's ``storage`` event. The player
-        is told that the partida went on elsewhere; a choice half made here is dropped.
-        """
-        current = self.saved.rev if self.saved else self.seen_rev
-        if stored_rev(self.storage) == current:
-            return False
-        saved, problem = load_save(self.storage)
-        if problem:
-            self.notices.append(corrupt_notice(problem))
-        self.saved, self.seen_rev = saved, saved.rev if saved else 0
-        self.selected = set(saved.selected) if saved else set()
-        self.envite = saved.envite if saved else DEFAULT_ENVITE
-        self.coached, self._reason, self.review, self.confirm, self.hold_count = None, None, False, None, False
-        self._before_end = {}
+        """Store the partida, unless another window's save wins over it: then follow that."""
+        saved = self.saved
         if saved is None:
-            self.screen, self.bots = "setup", {}
-        else:
-            self._make_bots()
-            if not any(n["kind"] == "elsewhere" for n in self.notices):
-                self.notices.append({"kind": "elsewhere"})
-        self.stats = load_stats(self.storage)
-        return True
+            return
+        saved.selected, saved.envite = sorted(self.selected), self.envite
+        theirs = self.keeper.write(saved)
+        if theirs is not None:
+            self._follow(theirs)
 
-    def storage_changed(self, key: str | None) -> bool:
-        """The browser says another window changed ``key`` (None: storage cleared)."""
-        return key in (SAVE_KEY, None) and self.follow()
+    def follow(self) -> str:
+        """Settle with the stored save if another window changed it (``Keeper.settle``):
+        ``FOLLOWED`` when this window now shows what another one left (its bots then wait
+        for the player here), ``REDRAW`` when only a notice may have changed, else "".
+        Called on the browser's ``storage`` event. When another window's save wins, the
+        player is told the partida went on elsewhere and a choice half made here is dropped."""
+        outcome, theirs = self.keeper.settle(self.saved)
+        if outcome == THEIRS and theirs is not None:
+            self._follow(theirs)
+            return FOLLOWED
+        if outcome == CLEARED and self.saved is not None:  # storage was cleared: nothing to follow
+            self.saved, self.screen, self.bots = None, "setup", {}
+            self._drop_choices()
+            return FOLLOWED
+        return REDRAW if outcome in (OURS, DAMAGED) else ""
+
+    def _follow(self, theirs: Saved) -> None:
+        """Take up another window's save, which won over this one's."""
+        self._drop_choices()
+        self._take(theirs)
+        self.tell("elsewhere")
+        if STATS_KEY not in self.keeper.unsaved:  # that window counted its hands
+            self.stats = load_stats(self.storage)[0]
+
+    def _drop_choices(self) -> None:
+        self.coached, self._reason, self.review, self.confirm, self.hold_count = None, None, False, None, False
+        self.muted, self._before_end = 0, {}
+
+    def storage_changed(self, key: str | None) -> str:
+        """The browser says another window changed ``key`` (None: storage cleared); what
+        ``follow`` says."""
+        return self.follow() if key in (SAVE_KEY, None) else ""
+
+    def flush(self) -> bool:
+        """Write again what storage refused; True when it has all been written now."""
+        unsaved = self.keeper.unsaved
+        if not unsaved:
+            return False
+        if SAVE_KEY in unsaved and self.saved is None:  # storage was cleared meanwhile
+            self.keeper.written(SAVE_KEY)
+        elif SAVE_KEY in unsaved:
+            self._write()
+        if SETTINGS_KEY in unsaved:
+            self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
+        if STATS_KEY in unsaved:
+            self.keeper.store(STATS_KEY, write_stats, self.stats)
+        return not unsaved
+
+    def unsaved_turns(self) -> int | None:
+        """How many turns of the partida a reload would lose now (None: all of it; 0: only
+        settings, statistics or what is on screen)."""
+        return 0 if self.game is None else self.keeper.lost_turns(self.game)
+
+    def tell(self, kind: str, **fields: str) -> None:
+        """Show a notice of ``kind`` (replacing one of that kind already shown)."""
+        notice = {"kind": kind}
+        notice.update(fields)
+        gone = (kind, EXCLUSIVE.get(kind))
+        self.notices = [n for n in self.notices if n["kind"] not in gone] + [notice]
 
     # --- choices on screen -----------------------------------------------------------
 
@@ -423,7 +479,7 @@ class Session:
 
     def set_setting(self, name: str, raw: str) -> None:
         self.settings = self.settings.with_choice(name, raw)
-        write_settings(self.storage, self.settings)
+        self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
         if name in ("lang", "advice") and self.saved is not None:  # the player's, at once
             self.saved.settings = self.saved.settings.with_choice(name, raw)
             if name == "advice":

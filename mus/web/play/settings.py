@@ -10,18 +10,38 @@ dropped for the default. Señas are on at the table (they are off in the engine'
 ('dificil', 'normal', 'random', True, Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=2, senas=True))
 >>> s.with_choice("reyes", "4").with_choice("target", "35").rules().summary("es")[:2]
 ['4 reyes', 'a 30 tantos']
+
+Stored settings (``mus.settings``) are read strictly: a value of the wrong type or not on
+offer raises ``ValueError`` naming it. ``load_settings`` then keeps the text aside
+(``mus.settings.corrupt.<time>``), takes what it can read, writes that back and says so:
+
+>>> from mus.web.kit.storage import MemoryStorage
+>>> store = MemoryStorage({SETTINGS_KEY: '{"lang": "en", "target": 40.0}'})
+>>> settings, problem = load_settings(store, now_ms=5)
+>>> settings.lang, problem["aside"], problem["why"]
+('en', 'mus.settings.corrupt.5', 'expected target to be one of 40, 30, got 40.0')
+>>> store.get("mus.settings.corrupt.5"), load_settings(store)[1]
+('{"lang": "en", "target": 40.0}', None)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mus
+from mus.jsondata import described, dump_text, load_text
 from mus.rules import OPTION, OPTIONS
 
 from ..kit.i18n import DEFAULT_LANG, LANGS
+from ..kit.storage import read_kept
 from ..kit.value import Value
 from .cast import RANDOM, STYLE_CHOICES
+
+if TYPE_CHECKING:
+    from ..kit.storage import Storage
+
+SETTINGS_KEY = "mus.settings"
+MAX_SETTINGS_TEXT = 10_000  # a few hundred characters in use
 
 PREFERENCES = ("level", "speed", "lang", "coach", "reasons", "style", "advice")
 LEVELS = ("facil", "normal", "dificil")
@@ -57,24 +77,23 @@ class Settings(Value):
         self.table = table.replace(**options) if options else table
 
     @classmethod
-    def from_dict(cls, data: object) -> Settings:
-        """Known keys with allowed values are kept; anything else gets the default."""
+    def from_dict(cls, data: object, strict: bool = False) -> Settings:
+        """Known keys with allowed values are kept; anything else gets the default, or with
+        ``strict`` raises ValueError naming it (unknown keys are left alone)."""
         if not isinstance(data, dict):
+            if strict:
+                raise ValueError(f"expected the settings as an object, got {described(data)}")
             return cls()
         kept: dict[str, Any] = {}
         for name in PREFERENCES:
-            value = data.get(name)
-            if any(value == c and type(value) is type(c) for c in CHOICES[name]):
-                kept[name] = value
-        options: dict[str, Any] = {}
+            if name in data and _allowed(name, data[name], CHOICES[name], strict):
+                kept[name] = data[name]
         for option in TABLE:
             keys = [option.name] + [old for old, new in sorted(LEGACY_KEYS.items()) if new == option.name]
             for key in keys:
-                value = data.get(key)
-                if any(value == c and type(value) is type(c) for c in option.offered):
-                    options[option.name] = value
+                if key in data and _allowed(key, data[key], option.offered, strict):
+                    kept[option.name] = data[key]
                     break
-        kept.update(options)
         return cls(**kept)
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,3 +132,41 @@ class Settings(Value):
     @property
     def pause(self) -> float:
         return BOT_PAUSE[self.speed]
+
+
+def _allowed(name: str, value: object, choices: tuple[Any, ...], strict: bool) -> bool:
+    if any(value == c and type(value) is type(c) for c in choices):
+        return True
+    if strict:
+        offered = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
+        raise ValueError(f"expected {name} to be one of {offered}, got {described(value)}")
+    return False
+
+
+# --- in storage -----------------------------------------------------------------------------
+
+
+def read_settings(text: str) -> Settings:
+    """Stored settings, strictly: ValueError naming what is wrong."""
+    return Settings.from_dict(load_text(text, "the settings", MAX_SETTINGS_TEXT), strict=True)
+
+
+def load_settings(storage: Storage, now_ms: int | None = None) -> tuple[Settings, dict[str, str] | None]:
+    """The stored settings, and what was kept aside (``kit.storage.read_kept``) if they could
+    not all be read: then what could is taken and written back."""
+    text = storage.get(SETTINGS_KEY)
+    settings, problem = read_kept(storage, SETTINGS_KEY, read_settings, now_ms)
+    if problem is None:
+        return settings or Settings(), None
+    try:
+        settings = Settings.from_dict(load_text(text, "the settings", MAX_SETTINGS_TEXT))
+    except ValueError:
+        settings = Settings()
+    if problem["aside"]:
+        write_settings(storage, settings)
+    return settings, problem
+
+
+def write_settings(storage: Storage, settings: Settings) -> bool:
+    """Store the settings; False when storage refused them."""
+    return storage.set(SETTINGS_KEY, dump_text(settings.to_dict()))

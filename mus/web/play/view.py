@@ -158,17 +158,32 @@ def _ended(before: mus.Game, notation: str, hand: HandResult) -> Observation:
 
 def _notices(session: Session, lang: str) -> list[dict[str, str]]:
     out = []
+    close = t(lang, "notice.close")
     for notice in session.notices:
-        if notice["kind"] == "memory":
-            out.append({"kind": "memory", "text": t(lang, "notice.memory")})
-        elif notice["kind"] == "corrupt":
+        kind = notice["kind"]
+        if kind == "memory":
+            out.append({"kind": kind, "text": t(lang, "notice.memory")})
+        elif kind == "unsaved":  # stays until storage takes the partida again
+            out.append({"kind": kind, "text": t(lang, "notice.unsaved", lost=_lost(session, lang))})
+        elif kind in ("corrupt", "corrupt-other"):
             why = t(lang, f"why.{notice['why']}")
-            out.append({"kind": "corrupt", "text": t(lang, "notice.corrupt", why=why, key=notice["key"]),
-                        "dismiss": t(lang, "notice.close")})
-        elif notice["kind"] in ("update", "elsewhere", "unloaded"):
-            out.append({"kind": notice["kind"], "text": t(lang, f"notice.{notice['kind']}"),
-                        "dismiss": t(lang, "notice.close")})
+            out.append({"kind": kind, "text": t(lang, f"notice.{kind}", why=why, key=notice["key"]),
+                        "dismiss": close})
+        elif kind in ("kept-settings", "kept-stats"):
+            out.append({"kind": kind, "text": t(lang, f"notice.{kind}", key=notice["key"]), "dismiss": close})
+        elif kind in ("update", "elsewhere", "unloaded", "saved"):
+            out.append({"kind": kind, "text": t(lang, f"notice.{kind}"), "dismiss": close})
     return out
+
+
+def _lost(session: Session, lang: str) -> str:
+    """What a reload would lose while storage refuses to write."""
+    turns = session.unsaved_turns()
+    if turns is None:
+        return t(lang, "lost.partida")
+    if turns == 0:
+        return t(lang, "lost.changes")
+    return t(lang, "lost.turn" if turns == 1 else "lost.turns", n=turns)
 
 
 def _scores(obs: Observation, lang: str) -> list[dict[str, Any]]:

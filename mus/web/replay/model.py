@@ -6,6 +6,11 @@ only that seat's ``observation`` of the replayed game, so nobody's cards leak �
 four hands open. The serve after the descartes is shown with the mano's descarte, the
 step that triggers it; the last step is the count.
 
+A rival sees the player's señas (seat 0's, and his partner's) only if he caught them. A
+replay shows a rival's eyes without them, caught or not, and so does the coach from there:
+otherwise the replay would tell the player whether his señas were caught, which nobody at
+a table learns (``seen_by``).
+
 >>> import mus
 >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1)
 >>> for action in ["no hay mus"] + ["paso"] * 11:
@@ -40,6 +45,7 @@ from ..kit.i18n import card_name, envido_amount, lance_name, reason_text, speech
 from ..kit.links import hand_link
 
 VIEWERS = ("all", "0", "1", "2", "3")
+PLAYER_TEAM = 0  # the player sits at seat 0, his partner at seat 2
 MOVES = ("first", "prev", "next", "last")
 # What the replay dialog shows.
 CLOSED, REPLAY, MANOS, ERROR = "closed", "replay", "manos", "error"
@@ -115,11 +121,30 @@ class Replay:
 
     def update_coach(self) -> None:
         seat = self.coach_seat()
-        self.coached[(self.step, seat)] = coach(self.states[self.step].observation(seat))
+        self.coached[(self.step, seat)] = coach(seen_by(self.states[self.step], seat))
 
     def link(self, page_url: str) -> str:
         """The share link: this page with the code in the fragment, never sent to a server."""
         return hand_link(page_url, self.code)
+
+
+def seen_by(game: mus.Game, seat: int) -> Observation:
+    """What ``seat`` saw of ``game``, less any señas of the player's team (seats 0 and 2)
+    when ``seat`` is their rival: caught or not, they are left out alike.
+
+    >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1,
+    ...                        rules=mus.Rules(senas=True, catch=1.0))
+    >>> g = g.apply("no hay mus").apply("señas").apply("sin señas").apply("señas")
+    >>> [e["seat"] for e in g.observation(1)["senas"]], [e["seat"] for e in seen_by(g, 1)["senas"]]
+    ([0, 2], [])
+    >>> [e["action"] for e in seen_by(g, 1)["log"]], seen_by(g, 2) == g.observation(2)
+    (['no hay mus', 'sin señas'], True)
+    """
+    obs = game.observation(seat)
+    if seat & 1 != PLAYER_TEAM:
+        obs["senas"] = [e for e in obs["senas"] if e["seat"] & 1 != PLAYER_TEAM]
+        obs["log"] = [e for e in obs["log"] if e["phase"] != "senas" or e["seat"] & 1 != PLAYER_TEAM]
+    return obs
 
 
 def _first_action(game: mus.Game, hand_index: int) -> int:
@@ -140,6 +165,8 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
     hand = game.history[-1] if r.at_end else None
     viewer = None if r.viewer == "all" else int(r.viewer)
     observations = [game.observation(seat) for seat in range(4)]
+    if viewer is not None:
+        observations[viewer] = seen_by(game, viewer)
     shown = hand["hands"] if hand else None
     record = r.record
     seats = []
