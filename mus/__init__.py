@@ -13,6 +13,7 @@ from .cards import Card, Hand, parse_hand
 from .errors import IllegalActionError
 from .game import Game
 from .lances import LANCES, compare, juego_value, pares_value, points
+from .rng import Random
 from .rules import Rules
 from .signs import SENAS, senas
 
@@ -33,7 +34,7 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    "Action", "Card", "Game", "Hand", "HandRecord", "IllegalActionError", "LANCES", "Rules",
+    "Action", "Card", "Game", "Hand", "HandRecord", "IllegalActionError", "LANCES", "Random", "Rules",
     "SENAS", "compare", "decode_record", "encode_record", "juego_value", "pares_value",
     "parse_hand", "points", "record", "replay", "senas",
 ]

@@ -74,6 +74,14 @@ class HandResult(TypedDict):
     juego_winner: Union[int, None]
 
 
+class AdviceHeard(TypedDict):
+    """Advice said aloud at the table (``mus.web.play.talk``): public, like a bet."""
+
+    seat: int
+    phase: str
+    advice: str     # mus, envido or ordago
+
+
 class Observation(TypedDict):
     """All that one seat may know."""
 
@@ -98,3 +106,6 @@ class Observation(TypedDict):
     bet: Union[BetState, None]
     ledger: list[LedgerLine]
     history: list[HandResult]
+    # Never from the engine: the page adds what was advised aloud this hand, for every seat
+    # alike (``mus.ai.styles`` reads it).
+    advice: NotRequired[list[AdviceHeard]]

@@ -2,20 +2,22 @@
 runs this file on both and requires the same output, line for line.
 
 Each line says what it is, then the data: the actions of random play and of every bot level
-under several tables, each finished hand, the saves and their reloads, each hand's record
-and link code, every bot's reasons in both languages, and the coach's numbers; then the
-pages the lessons and the embed draw on MicroPython in the browser: every step of every lesson
-in ``static/lessons/`` in both languages, before and after a wrong answer and the engine's, the lessons'
-index with the progress kept, and each step of a shared hand's replay as two viewers see it,
-as HTML. Anything a runtime does differently (dict order, rounding, the generator, float text)
-shows here.
+under several tables, and of a styled bot of each style hearing advice said aloud, each
+finished hand, the saves and their reloads, each hand's record and link code, every bot's
+reasons in both languages, the coach's numbers, and the table talk of those partidas (who
+the bots are, what they say, what the partner advises); then the pages the lessons and the
+embed draw on MicroPython in the browser: every step of every lesson in ``static/lessons/`` in
+both languages, before and after a wrong answer and the engine's, the lessons' index with the
+progress kept, and each step of a shared hand's replay as two viewers see it, as HTML.
+Anything a runtime does differently (dict order, rounding, the generator, float text) shows
+here.
 """
 
 import math
 import os
 
 import mus
-from mus.ai import LEVELS, coach, explain, make_bot
+from mus.ai import LEVELS, STYLES, coach, explain, make_bot
 from mus.jsondata import dump_text
 from mus.rng import Random
 from mus.web.kit.commands import CHANGE, Command
@@ -24,6 +26,8 @@ from mus.web.kit.storage import MemoryStorage, SafeStorage
 from mus.web.lessons.lesson import Lesson
 from mus.web.lessons.page import LessonsPage
 from mus.web.lessons.player import LessonPlayer
+from mus.web.play.cast import cast
+from mus.web.play.talk import TableTalk
 from mus.web.replay.model import Dialog
 from mus.web.replay.render import dialog_html
 
@@ -80,8 +84,11 @@ def random_play(table: int, seed: int, hands: int) -> None:
     check_saves_and_records(tag, game)
 
 
-def bots_play(levels: tuple[str, ...], table: int, seed: int, hands: int) -> None:
-    bots = [make_bot(levels[seat], seed * 4 + seat) for seat in range(4)]
+def bots_play(levels: tuple[str, ...], table: int, seed: int, hands: int, style: str | None = None) -> None:
+    """Bots of ``levels`` play; with ``style``, each in that style, hearing the partner of
+    seat 0 advise aloud (the table's talk, printed at the end)."""
+    bots = [make_bot(levels[seat], seed * 4 + seat, style) for seat in range(4)]
+    talk = TableTalk([None] + [style] * 3, True) if style else None
     game = mus.Game.new(TABLES[table], seed, reseed=seed % 2 == 1)
     shuffles = Random(seed)
     tag = f"bots {'/'.join(levels)} t{table} s{seed}"
@@ -91,11 +98,20 @@ def bots_play(levels: tuple[str, ...], table: int, seed: int, hands: int) -> Non
             continue
         seat = game.to_play
         observation = game.observation(seat)
+        if talk is not None:
+            observation["advice"] = talk.heard(len(game.history))
         decision = bots[seat].decide(observation)
         say(tag, seat, decision.action, explain(decision.reason, "es"), explain(decision.reason, "en"))
         if seat == 0 and observation["phase"] in ("grande", "pares", "juego"):
             say(tag, "coach", dump_text(bits(coach(observation, seed))))
-        game = game.apply(decision.action)
+        before, game = game, game.apply(decision.action)
+        if talk is not None:
+            talk.listen(before, decision.action, game)
+    if talk is not None:
+        again = TableTalk(talk.styles, True)
+        again.rebuild(game)
+        say(tag, "talk", dump_text([list(s.fields()) for s in talk.said]), again.said == talk.said)
+        say(tag, "cast", dump_text([list(seat.fields()) if seat else None for seat in cast("random", seed)]))
     check_saves_and_records(tag, game)
 
 
@@ -175,6 +191,8 @@ def main() -> None:
     for n, level in enumerate(LEVELS):
         for table in range(len(TABLES)):
             bots_play((level, LEVELS[(n + 1) % 4], level, LEVELS[(n + 3) % 4]), table, n + table, 2)
+    for n, style in enumerate(STYLES):
+        bots_play(("normal", "facil", "dificil", "normal"), n % len(TABLES), 10 + n, 3, style)
     lessons_drawn()
     hand_replayed(0, 25)
     hand_replayed(2, 7)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import mus
-from mus.ai import LEVELS, Decision, explain, make_bot
+from mus.ai import LEVELS, STYLES, Decision, explain, make_bot
 from mus.cards import card_text
 from mus.lances import juego_value, pares_value
 
@@ -26,6 +26,11 @@ RULE_SETS = [
     mus.Rules(reyes=4),
     mus.Rules(real_31=True, target=30),
 ]
+# Every level, then every style over a level (``level/style``): the styled bots are held to
+# the same fairness and consistency as the plain ones.
+STYLED = ("facil/bold", "normal/careful", "normal/bluffer", "normal/bold", "dificil/careful", "dificil/bluffer")
+BOTS = LEVELS + STYLED
+assert {spec.partition("/")[2] for spec in STYLED} == set(STYLES)
 SENAS_RULE_SETS = [
     mus.Rules(senas=True),
     mus.Rules(senas=True, reyes=4, catch=0.6),
@@ -172,12 +177,30 @@ def _observe(pos: dict[str, Any], hands: list[list[str]]) -> dict[str, Any] | No
     return None if g is None or g.to_play != pos["seat"] else g.observation(pos["seat"])
 
 
-def decide(level: str, seed: int, pos: dict[str, Any], hands: list[list[str]]) -> tuple[dict[str, Any], Decision]:
-    """Build the game, give the bot its observation (the game is alive meanwhile), drop it."""
+def bot_of(spec: str, seed: int) -> Any:
+    """The bot of ``spec``: a level, or ``level/style``."""
+    level, _, style = spec.partition("/")
+    return make_bot(level, seed, style or None)
+
+
+def heard_advice(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Advice said aloud by the seat's rivals, as the page adds it: an envite at this lance
+    from one, mus from the other."""
+    seat = obs["seat"]
+    return [{"seat": (seat + 1) % 4, "phase": obs["phase"], "advice": "envido"},
+            {"seat": (seat + 3) % 4, "phase": "mus", "advice": "mus"}]
+
+
+def decide(level: str, seed: int, pos: dict[str, Any], hands: list[list[str]],
+           heard: bool = False) -> tuple[dict[str, Any], Decision]:
+    """Build the game, give the bot its observation (the game is alive meanwhile), drop it;
+    ``heard``: with rivals' advice in it."""
     g = _replay(hands, pos["mano"], pos["score"], pos["rules"], pos["seed"], pos["actions"])
     assert g is not None and g.to_play == pos["seat"]
     obs = g.observation(pos["seat"])
-    decision = make_bot(level, seed).decide(obs) if level != "cheat" else CheatingBot().decide(obs)
+    if heard:
+        obs["advice"] = heard_advice(obs)
+    decision = bot_of(level, seed).decide(obs) if level != "cheat" else CheatingBot().decide(obs)
     del g
     return obs, decision
 
@@ -198,7 +221,7 @@ class CheatingBot:
 
 
 def unfair_positions(level: str, count: int, seed: int,
-                     rule_sets: list[mus.Rules] = RULE_SETS) -> int:
+                     rule_sets: list[mus.Rules] = RULE_SETS, heard: bool = False) -> int:
     """How many positions changed the observation, the decision or its reason when hidden
     cards moved. A reason may name only the bot's own cards."""
     rng = random.Random(seed)
@@ -208,8 +231,8 @@ def unfair_positions(level: str, count: int, seed: int,
         if other is None:
             continue
         swapped += 1
-        obs_a, decision_a = decide(level, k, pos, pos["hands"])
-        obs_b, decision_b = decide(level, k, pos, other)
+        obs_a, decision_a = decide(level, k, pos, pos["hands"], heard)
+        obs_b, decision_b = decide(level, k, pos, other, heard)
         text = json.dumps(obs_a, ensure_ascii=False)
         hidden = {c for s in range(4) if s != pos["seat"] for c in pos["hands"][s]}
         assert not any(f'"{c}"' in text for c in hidden), "the observation shows hidden cards"
@@ -226,16 +249,23 @@ def unfair_positions(level: str, count: int, seed: int,
 
 # --- fairness ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOTS)
 def test_decisions_ignore_hidden_cards(level: str) -> None:
-    assert unfair_positions(level, 100 if level == "dificil" else 200, seed=11) == 0
+    assert unfair_positions(level, 100 if level.startswith("dificil") else 200, seed=11) == 0
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOTS)
 def test_decisions_with_senas_ignore_hidden_cards(level: str) -> None:
     """The same with señas on: the señas a bot saw stay, every other hidden card moves."""
-    assert unfair_positions(level, 60 if level == "dificil" else 150, seed=12,
+    assert unfair_positions(level, 60 if level.startswith("dificil") else 150, seed=12,
                             rule_sets=SENAS_RULE_SETS) == 0
+
+
+@pytest.mark.parametrize("level", STYLED)
+def test_decisions_with_advice_heard_ignore_hidden_cards(level: str) -> None:
+    """Styled bots read the advice said aloud (public, in the observation): with it there,
+    moving every card they cannot see still changes nothing."""
+    assert unfair_positions(level, 40 if level.startswith("dificil") else 120, seed=14, heard=True) == 0
 
 
 def test_senas_positions_cover_the_senas_step_and_seen_senas() -> None:
@@ -249,22 +279,22 @@ def test_fairness_check_catches_a_peeking_bot() -> None:
     assert unfair_positions("cheat", 25, seed=5) > 0
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOTS)
 def test_decision_is_a_function_of_the_observation_and_seed(level: str) -> None:
     """The same observation (even rebuilt from JSON, without any game alive) and seed give
     the same decision."""
     for k, pos in enumerate(positions(25, seed=3)):
         obs, decision = decide(level, k, pos, pos["hands"])
         copy = json.loads(json.dumps(obs))
-        assert make_bot(level, k).choose(copy) == decision.action
-        assert make_bot(level, k).decide(copy) == decision
+        assert bot_of(level, k).choose(copy) == decision.action
+        assert bot_of(level, k).decide(copy) == decision
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", BOTS)
 def test_choose_is_decide_with_the_same_random_draws(level: str) -> None:
     """One bot answering a run of positions: ``choose`` and ``decide`` agree at every step,
     so they draw the same random numbers; reasons are JSON, explained in both languages."""
-    chooser, decider = make_bot(level, 5), make_bot(level, 5)
+    chooser, decider = bot_of(level, 5), bot_of(level, 5)
     kinds = set()
     for k, pos in enumerate(positions(40, seed=9)):
         obs, _ = decide(level, k, pos, pos["hands"])
@@ -277,6 +307,11 @@ def test_choose_is_decide_with_the_same_random_draws(level: str) -> None:
             text = explain(decision.reason, lang)
             assert text.startswith(decision.action + ": ") and len(text) < 160, text
     assert kinds >= ({"random"} if level == "random" else {"mus", "descarte", "bet"})
+
+
+def test_unknown_style() -> None:
+    with pytest.raises(ValueError, match="expected a style"):
+        make_bot("normal", 1, "timid")
 
 
 # --- legality ---------------------------------------------------------------------------------

@@ -83,9 +83,17 @@ def test_no_console_errors(booted: BootState) -> None:
 
 def test_progress_steps_were_shown(booted: BootState) -> None:
     texts = [text for _, text in booted.steps]
-    expected = ["paso 2 de 4: descargando el juego (4,5 MB, solo la primera vez)", "paso 3 de 4: arrancando Python",
-                "paso 4 de 4: repartiendo las cartas"]
+    expected = ["paso 3 de 4: preparando la mesa para jugar", "paso 4 de 4: repartiendo las cartas"]
     assert [t for t in texts if t in expected] == expected, texts
+    downloading = texts[texts.index("paso 1 de 4: abriendo la página") + 1:texts.index(expected[0])]
+    assert downloading and all(t.startswith("paso 2 de 4: descargando el juego") for t in downloading), texts
+    # while the game downloads, the words say how much has come, file by file, never going back
+    got = [t for t in texts if t.startswith("paso 2 de 4: descargando el juego, ")]
+    assert got and downloading[downloading.index(got[0]):] == got, texts
+    assert got[-1].endswith(" de 4,5 MB"), texts
+    amounts = [float(t.split(", ")[1].split(" de ")[0].replace(",", ".")) for t in got]
+    assert amounts == sorted(amounts) and amounts[-1] >= 3.5, amounts   # the wasm and the stdlib at least
+    assert not [t for t in texts if "Python" in t], texts               # no words a player does not know
 
 
 def test_download_size_shown_is_what_the_page_fetched(booted: BootState) -> None:

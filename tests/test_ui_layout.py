@@ -26,7 +26,9 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
 SEEDED = mus.Rules(senas=True)  # the partidas dealt from a seed, as walks played them
-COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "reached", "won")
+COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "count-talk", "reached",
+          "won")
+PANELS = ("help", "glossary", "menu")  # opened from the table (over "declarations")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
 DEALS: dict[str, dict[str, Any]] = {
@@ -40,6 +42,11 @@ DEALS: dict[str, dict[str, Any]] = {
     "count-ordago": {"rules": SEEDED, "seed": 21, "acked": 1},
     "rival-full": {"rules": SEEDED, "hands": ["3cScSe4e", "CeSo7c5b", "Ro6o6e6b", "Rc7o4c2b"], "score": (26, 33),
                    "juegos": (0, 1)},
+    # the table's voice (their talk drawn from deal seed 3): a saying with a call and the
+    # partner's advice; the longest saying in both rivals' narrow columns; one at the count
+    "talk": {"hands": ["CS65", "7654", "RRR3", "CCSA"], "deal_seed": 3},
+    "witiza": {"hands": ["CS65", "7654", "RRC3", "CCSA"], "score": (35, 36), "deal_seed": 3},
+    "count-talk": {"hands": ["CS65", "RR3A", "7654", "CC4S"], "deal_seed": 2},
 }
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended. A state dealt
 # from a seed has mano -1: its first mano is drawn by lot.
@@ -98,6 +105,12 @@ STATES: dict[str, tuple[int, list[str]]] = {
                        "paso", "paso", "paso", "paso", "envido"]),
     # the partida won: an órdago wanted at pares ends the second juego; its banner and its note
     "won": (3, ["no hay mus"] + ["paso"] * 7 + ["envido", "no quiero", "no quiero", "ordago", "quiero"]),
+    # the left rival bets five, "¡La mano de un niño!", and the partner advises "¡Envida!"
+    "talk": (3, ["no hay mus", "envido 5"]),
+    # both rivals: "¡Incierto se presenta el reinado de Witiza!" with their mus, the player to vote
+    "witiza": (1, ["mus", "mus", "mus"]),
+    # the right rival shows a solomillo at the count, and says so
+    "count-talk": (0, ["no hay mus"] + ["paso"] * 11),
 }
 
 MEASURE_JS = """() => {
@@ -123,6 +136,11 @@ MEASURE_JS = """() => {
   document.querySelectorAll(wanted)
     .forEach((el) => {
       if (!el.getClientRects().length || el.closest('details:not([open])')) return;
+      const body = el.closest('.panel-body'), r = el.getBoundingClientRect();
+      if (body && body.scrollHeight > body.clientHeight + 1) {  // a reading panel: scrolled to, not now
+        const c = body.getBoundingClientRect();
+        if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) return;
+      }
       inside(el);
       if (!el.classList.contains('panel')) covered(el);
     });
@@ -145,8 +163,9 @@ MEASURE_JS = """() => {
 
 
 # Nothing over a bubble, a card or a name plate: señas (faces and labels), bubbles and plates
-# keep clear of each other, a bubble holds all its words, and none of them goes past the
-# table's rim.
+# keep clear of each other, a bubble keeps off the middle of the table (the lance, the chips,
+# the bet, whose turn it is) and holds all its words, and none of them goes past the table's
+# rim.
 OVERLAP_JS = """() => {
   const out = [];
   const shown = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length);
@@ -161,11 +180,13 @@ OVERLAP_JS = """() => {
   const bubbles = shown('#table .bubble:not(.empty)');
   const cards = shown('#table .card');
   const plates = shown('#table .plate');
+  // what the middle of the table says: the lance, the lances' chips, the bet, whose turn it is
+  const middle = shown('#center .phase-line, #center .chip, #center .bet, #center .status:not(:empty)');
   for (const c of captions)
     for (const other of [...bubbles, ...cards, ...plates])
       if (meet(box(c), box(other))) out.push(`seña ${name(c)} meets ${name(other)}`);
   for (const b of bubbles) {
-    for (const other of [...cards, ...plates])
+    for (const other of [...cards, ...plates, ...middle])
       if (meet(box(b), box(other))) out.push(`bubble ${name(b)} meets ${name(other)}`);
     const words = document.createRange();
     words.selectNodeContents(b);
@@ -198,10 +219,12 @@ OVERLAP_JS = """() => {
 }"""
 
 # The count: its body does not scroll; its text is 12 px or more, its buttons 44 px or more.
-COUNT_JS = """() => {
+# (The menu's reading panels, the guide and the glossary, may scroll inside: ``whole`` false.)
+COUNT_JS = """(whole) => {
   const out = [], body = document.querySelector('#overlay.open .panel-body');
-  if (body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1)
+  if (whole && (body.scrollHeight > body.clientHeight + 1 || body.scrollWidth > body.clientWidth + 1))
     out.push(`the count scrolls: ${body.scrollHeight}x${body.scrollWidth} in ${body.clientHeight}x${body.clientWidth}`);
+  if (body.scrollWidth > body.clientWidth + 1) out.push(`the panel is wider than the screen: ${body.scrollWidth}`);
   for (const el of document.querySelectorAll('#overlay.open .reveals, #overlay.open .sd-count'))  // hands and table side by side, not over each other
     if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className} spills: ${el.scrollWidth}>${el.clientWidth}`);
   for (const el of document.querySelectorAll('#overlay.open .panel *')) {
@@ -221,11 +244,12 @@ COUNT_JS = """() => {
 
 def _save(mano: int, actions: list[str], *, hands: list[str] = HANDS, score: tuple[int, int] = (12, 23),
           rules: mus.Rules | None = None, juegos: tuple[int, int] = (0, 0), seed: int | None = None,
-          acked: int = 0) -> str:
+          acked: int = 0, deal_seed: int = 5) -> str:
     """A save of ``actions`` played on ``hands`` dealt with ``mano`` (or, given a ``seed``, from a
-    new partida's first deal, its mano drawn by lot)."""
+    new partida's first deal, its mano drawn by lot); ``deal_seed`` is the partida's seed when
+    the hands are given (it draws the bots' names, styles and talk)."""
     game = (mus.Game.new(rules, seed=seed) if seed is not None
-            else mus.Game.from_deal(hands, mano=mano, score=score, seed=5, rules=rules, juegos=juegos))
+            else mus.Game.from_deal(hands, mano=mano, score=score, seed=deal_seed, rules=rules, juegos=juegos))
     for action in actions:
         game = game.apply(action)
     saved = Saved(game, acked=acked, counted=len(game.history), settings=Settings(level="facil", speed="instantanea"),
@@ -266,7 +290,7 @@ def test_help_screen_opens_and_closes(instant: BootState) -> None:
     page.wait_for_selector("#overlay.open .panel.help")
     text = page.text_content("#overlay") or ""
     assert "1–4" in text and "amarraco = 5 tantos" in text
-    assert page.evaluate("() => document.activeElement.dataset.ui") == "close-help"
+    assert page.evaluate("() => document.activeElement.dataset.ui") == "close"
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('#overlay.open')")
 
@@ -305,14 +329,34 @@ def test_restored_positions_are_the_states_named(instant: BootState) -> None:
     assert page.locator('#overlay .count-row[data-kind="uncounted"]').count() == 1
 
 
-def _problems(page: Any, panel: bool) -> list[str]:
+# The table: no text under 12 px, no button under 44 px (what is only read out is skipped).
+TABLE_TEXT_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('#app *')) {
+    if (el.closest('#overlay, [popover]')) continue;
+    const r = el.getBoundingClientRect();
+    if (!el.getClientRects().length || r.width <= 1 || r.height <= 1) continue;
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (text && size < 11.95) out.push(`${size}px: ${el.className} ${el.textContent.trim().slice(0, 30)}`);
+    if (el.tagName === 'BUTTON' && (r.width < 43.5 || r.height < 43.5))
+      out.push(`small target ${Math.round(r.width)}x${Math.round(r.height)}: ${el.className} ${el.textContent.trim().slice(0, 30)}`);
+  }
+  return out;
+}"""
+
+
+def _problems(page: Any, panel: bool, whole: bool = True) -> list[str]:
     """What breaks the one-screen rules in the state shown: a panel (the count, the end of the
-    partida) whole without scrolling; or the table, nothing over anything."""
+    partida) whole without scrolling (``whole``: the menu's reading panels may scroll inside);
+    or the table, nothing over anything, no text too small, no button too small to tap."""
     m = page.evaluate(MEASURE_JS)
     sw, sh, cw, ch = m["scroll"]
     if sw > cw or sh > ch:
         m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
-    return m["off"] + page.evaluate(COUNT_JS if panel else OVERLAP_JS)
+    if panel:
+        return m["off"] + page.evaluate(COUNT_JS, whole)
+    return m["off"] + page.evaluate(OVERLAP_JS) + page.evaluate(TABLE_TEXT_JS)
 
 
 def _set_lang(page: Any, lang: str) -> None:
@@ -324,14 +368,19 @@ def _problems_in_every_state(page: Any, lang: str | None = None) -> dict[str, li
     """``_problems`` of each state, in ``lang`` if given, and then of the end-of-partida panel
     that follows the last count of "won", by state name ("fin" for that panel)."""
     problems = {}
-    for name in [*STATES, "fin"]:
-        show_state(page, "won" if name == "fin" else name)
+    for name in [*STATES, "fin", *PANELS]:
+        show_state(page, "won" if name == "fin" else "declarations" if name in PANELS else name)
         if lang:
             _set_lang(page, lang)
         if name == "fin":  # after the count that ends the partida, its result
             page.click('#overlay [data-action="continuar"]')
             page.wait_for_selector("#overlay.open .panel.fin")
-        if off := _problems(page, name in COUNTS or name == "fin"):
+        if name in PANELS:  # the menu, and what it opens
+            page.click('#topbar [data-ui="menu"]')
+            if name != "menu":
+                page.click(f'#overlay [data-ui="{name}"]')
+            page.wait_for_selector(f"#overlay.open .panel.{name}")
+        if off := _problems(page, name in COUNTS or name == "fin" or name in PANELS, name not in PANELS):
             problems[name] = off
     return problems
 

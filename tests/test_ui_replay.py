@@ -170,7 +170,7 @@ def test_reasons_and_coach_per_step(instant: BootState, replay_opened: dict[str,
             break
         click_step(page, "next")
     reason = page.text_content("#replay [data-replay-reason]")
-    assert reason and reason.startswith("Por qué (") and "): " in reason
+    assert reason and reason.startswith("Por qué dijo «") and "): " in reason
     page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
 
 

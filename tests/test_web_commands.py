@@ -14,7 +14,7 @@ from mus.web.lessons.lesson import Lesson
 from mus.web.lessons.page import LessonsPage, MOVE_ON_FOCUS, OPENED_FOCUS
 from mus.web.play import commands
 from mus.web.play.render import dealt, log_update, regions
-from mus.web.play.session import Session
+from mus.web.play.session import PANELS, Session
 from mus.web.play.view import build_view
 from mus.web.replay import model
 
@@ -32,7 +32,7 @@ def wants(legal: list[str], observation: dict[str, Any]) -> str:
 class Mus:
     """A bot that plays ``wants``."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, seed: int, style: str | None) -> None:
         pass
 
     def choose(self, observation: dict[str, Any]) -> str:
@@ -67,8 +67,9 @@ def test_every_control_the_table_draws_is_a_command_it_knows() -> None:
     import re
 
     s = table()
-    known = {"lang", "menu", "volver", "help", "close-help", "previous", "close-review", "ordago", "nueva",
-             "cancel", "dismiss", "manos", "replay", "envite-less", "envite-more", "envite-set"} | set(commands.SCREEN)
+    known = {"lang", "menu", "volver", "help", "glossary", "close", "setup", "previous", "close-review", "ordago",
+             "nueva", "cancel", "dismiss", "manos", "replay", "envite-less", "envite-more", "envite-set"} | set(
+        commands.SCREEN) | set(PANELS)
     seen: set[str] = set()
 
     def look() -> bool:

@@ -40,11 +40,12 @@ def test_a_normal_hand_counts_lance_by_lance_with_the_running_score() -> None:
     s = _session_at(g)
     view = build_view(s)
     sd = view["showdown"]
+    left, partner = s.cast[3].name, s.cast[2].name  # the bots, by their names (play.cast)
     assert _rows(view) == [
         ("grande", "scored", "Tú", "1 de grande", "+1"),
-        ("chica", "scored", "Rival de la izquierda", "1 de chica", "+1"),
-        ("pares", "scored", "Rival de la izquierda", "3 de duples", "+3"),
-        ("juego", "scored", "Compañero", "3 de la 31", "+3"),
+        ("chica", "scored", left, "1 de chica", "+1"),
+        ("pares", "scored", left, "3 de duples", "+3"),
+        ("juego", "scored", partner, "3 de la 31", "+3"),
         ("juego", "scored", "Tú", "2 de juego", "+2"),  # the partner's juego: who holds it
     ]
     assert [r["score"] for r in sd["rows"]] == [[11, 12], [11, 13], [11, 16], [14, 16], [16, 16]]
@@ -53,11 +54,12 @@ def test_a_normal_hand_counts_lance_by_lance_with_the_running_score() -> None:
         "pareja de reyes · juego de 36", "ciego · punto 22", "pareja de caballos · la 31",
         "duples de reyes y ases · punto 22"]
     assert [seat["mano"] for seat in sd["seats"]] == [True, False, False, False]
-    assert sd["closing"] is None and sd["button"] == {"action": "continuar", "label": "Siguiente mano"}
+    assert sd["closing"] is None and sd["button"] == {"action": "continuar", "label": "Siguiente jugada"}
     html = regions(view)["overlay"][0]
-    assert html.count('class="count-row') == 5 and "Siguiente mano" in html
+    assert html.count('class="count-row') == 5 and "Siguiente jugada" in html
     # the finished hand stays behind the count: its last call, its score, no new cards yet
-    assert view["log"]["lines"][-1] == "Rival de la izquierda: paso"
+    # the last call, and what the left rival (a bot in a seeded style) said with it
+    assert view["log"]["lines"][-1] == f"{left}: paso — «Al tran-tran…»"
     assert [team["tantos"] for team in view["scores"]] == [16, 16]
     assert [c["card"] for c in view["seats"][0]["cards"]] == g.history[0]["hands"][0]
     assert view["hand_number"] == 1
@@ -65,19 +67,20 @@ def test_a_normal_hand_counts_lance_by_lance_with_the_running_score() -> None:
 
 def test_a_tie_decided_by_the_mano_is_said() -> None:
     g = _play(mus.Game.from_deal(["RRC6", "RRC6", "7654", "7654"], mano=1, seed=3), ["no hay mus"] + ["paso"] * 12)
-    view = build_view(_session_at(g))
-    grande = next(r for r in view["showdown"]["rows"] if r["lance"] == "grande")
-    assert grande["who"] == "Rival de la derecha" and "empate: gana la mano" in grande["notes"]
+    s = _session_at(g)
+    grande = next(r for r in build_view(s)["showdown"]["rows"] if r["lance"] == "grande")
+    assert grande["who"] == s.cast[1].name and "empate: gana la mano" in grande["notes"]
 
 
 def test_reaching_the_target_mid_count_stops_it() -> None:
     g = _play(mus.Game.from_deal(HANDS, mano=0, score=(37, 37), seed=1), ["no hay mus"] + ["paso"] * 11)
-    view = build_view(_session_at(g))
+    s = _session_at(g)
+    view = build_view(s)
     sd = view["showdown"]
     assert _rows(view) == [
         ("grande", "scored", "Tú", "1 de grande", "+1"),
-        ("chica", "scored", "Rival de la izquierda", "1 de chica", "+1"),
-        ("pares", "scored", "Rival de la izquierda", "3 de duples", "+3"),
+        ("chica", "scored", s.cast[3].name, "1 de chica", "+1"),
+        ("pares", "scored", s.cast[3].name, "3 de duples", "+3"),
         ("juego", "uncounted", "", "no se cuenta", ""),
     ]
     pares = sd["rows"][2]
@@ -122,7 +125,7 @@ def test_the_count_is_english_too() -> None:
     sd = build_view(s)["showdown"]
     assert sd["rows"][2]["notes"] == ["they reach 40: the count stops"]
     assert sd["rows"][3]["why"] == "not counted"
-    assert sd["seats"][3]["hand_name"] == "duples, reyes and ases · punto 22"
+    assert sd["seats"][3]["hand_name"] == "duples de reyes y ases · punto 22"  # game words stay Spanish
 
 
 def test_the_previous_hand_stays_reachable_until_the_next_ends() -> None:
@@ -135,7 +138,7 @@ def test_the_previous_hand_stays_reachable_until_the_next_ends() -> None:
     assert s.open_review()
     again = build_view(s)["showdown"]
     assert again["review"] and again["button"]["ui"] == "close-review"
-    assert again["log"][-1] == "Rival de la izquierda: paso"
+    assert again["log"][-1] == f"{s.cast[3].name}: paso — «Al tran-tran…»"
     assert 'data-action="continuar"' not in regions(build_view(s))["overlay"][0]
     s.close_review()
     assert build_view(s)["showdown"] is None
@@ -165,7 +168,8 @@ def test_the_last_call_stays_visible_before_the_count() -> None:
     s.hold_count = True  # the page holds the count for a moment after the last call
     view = build_view(s)
     assert view["showdown"] is None and view["controls"]["buttons"] == []
-    assert view["seats"][3]["bubble"] == "Paso" and view["log"]["lines"][-1] == "Rival de la izquierda: paso"
+    assert view["seats"][3]["bubble"] == "Paso" and view["seats"][3]["talk"]["key"] == "tran_tran"
+    assert view["log"]["lines"][-1] == f"{s.cast[3].name}: paso — «Al tran-tran…»"
     assert s.bot_to_play() is None  # nobody deals on
     s.hold_count = False
     assert build_view(s)["showdown"] is not None

@@ -54,9 +54,9 @@ def test_speech(notation: str, raise_: bool, es: str, en: str) -> None:
 
 
 def test_discard_speech_counts_cards() -> None:
-    assert speech("es", "descarte", count=3) == "Descarto 3"
-    assert speech("en", "descarte", count=1, you=True) == "Discard 1"
-    assert speech("es", "descarte", count=2, you=True) == "Descarto 2"  # "Tú: descarto 2" in the log
+    assert speech("es", "descarte", count=3) == "Dame tres"   # as asked at the table
+    assert speech("en", "descarte", count=1) == "One card"
+    assert speech("es", "descarte", count=2) == "Dame dos"    # "Tú: dame dos (…)" in the log
 
 
 def _e(team: int, points: int, reason: str, lance: str) -> dict[str, object]:

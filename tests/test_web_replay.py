@@ -140,7 +140,8 @@ def test_the_bots_reasons_follow_their_steps() -> None:
             r.go("next")
         view = replay_view(r, "es")
         name = view["seats"][r.reasons[r.step]["seat"]]["name"]
-        assert view["reason"].startswith(f"Por qué ({name}): ")
+        said = r.reasons[r.step]["reason"]["action"]
+        assert view["reason"].startswith(f"Por qué dijo «{said}» ({name}): ")   # a sentence, not "mus: …"
 
 
 def test_coach_numbers_for_the_seat_viewed_at_each_step() -> None:

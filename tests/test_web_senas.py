@@ -81,17 +81,18 @@ def test_partner_senas_on_his_seat_and_in_the_log() -> None:
     view = build_view(s)
     seat2 = regions(view)["seat-2"][0]
     assert 'data-senas="2"' in seat2 and "se muerde el labio: dos reyes" in seat2 and "<svg" in seat2
-    assert 'aria-label="Señas de Compañero"' in seat2 and "cazada" not in seat2
+    partner = s.cast[2].name  # the bots, by their names (play.cast)
+    assert f'aria-label="Señas de {partner}"' in seat2 and "cazada" not in seat2
     lines = [line.lower() for line in log_lines(view)]
-    assert "compañero: hace señas — se muerde el labio: dos reyes" in lines
-    assert "tú: haces señas — cierra los ojos: ciego" in lines
+    assert f"{partner.lower()}: hace señas — se muerde el labio: dos reyes" in lines
+    assert "tú: hago señas — cierra los ojos: ciego" in lines
     obs = s.game.observation(0)
     caught = {e["seat"] for e in obs["senas"]} & {1, 3}
     for rival in (1, 3):   # a rival's señas are on the page only if the player caught them
         html = regions(view)[f"seat-{rival}"][0]
         assert ('data-senas="%d"' % rival in html) == (rival in caught)
         assert ("cazada" in html) == (rival in caught)
-        name = t("es", "seat", seat=rival).lower()
+        name = s.cast[rival].name.lower()
         rival_lines = [line for line in lines if line.startswith(f"{name}: señas")
                        or line.startswith(f"{name}: sin señas")]
         assert len(rival_lines) == (rival in caught)
@@ -106,7 +107,7 @@ def test_a_caught_rival_sena_is_marked_cazada() -> None:
     html = regions(build_view(s))["seat-3"][0]
     assert 'data-senas="3"' in html and "cazada" in html
     assert "saca la punta de la lengua: dos ases" in html
-    name = t("es", "seat", seat=3).lower()
+    name = s.cast[3].name.lower()
     assert (f"{name}: señas cazadas — saca la punta de la lengua: dos ases"
             in [line.lower() for line in log_lines(build_view(s))])
 
@@ -172,5 +173,5 @@ def test_senas_are_faces_with_short_labels_and_their_words_when_tapped() -> None
         assert re.fullmatch(r'<span class="sena" data-sena="dos reyes"><svg class="face"[^>]* aria-hidden="true".*</svg>'
                             r'<span class="sena-short" aria-hidden="true">2 reyes</span>'
                             rf'<span class="sr-only">{re.escape(words)}</span></span>', button.group(1))
-        title = t(lang, "senas.label", name=t(lang, "seat", seat=2))
+        title = t(lang, "senas.label", name=s.cast[2].name)
         assert f'<div class="senas-words" id="senas-2" popover><p>{title}</p><ul><li>{words}</li></ul></div>' in seat2

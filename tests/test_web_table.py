@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import mus
 from mus.web.kit import i18n
@@ -61,7 +62,7 @@ def test_an_ordago_stands_apart_and_asks_twice() -> None:
     s.confirm = "ordago"
     ctl = build_view(s)["controls"]
     assert ctl["ordago"]["confirm"]["action"] == "ordago" and ctl["ordago"]["cancel"]["ui"] == "cancel"
-    assert "Toca otra vez" in ctl["prompt"]
+    assert ctl["prompt"] == "¿Órdago a la grande? Si lo quieren, ese lance lo decide todo. ¿Lo echas?"
     assert 'data-action="ordago"' in _controls_html(s)
     assert s.play("ordago") and s.confirm is None
 
@@ -124,12 +125,15 @@ def test_leaving_a_partida_in_progress_asks_first() -> None:
 def test_words_of_the_table() -> None:
     left = _at(3, ["no hay mus"])  # the left-hand rival is mano and speaks first at grande
     view = build_view(left)
-    assert view["log"]["lines"][0] == "Jugada 1 · es mano el rival de la izquierda"
-    assert view["center"]["status"] == "Le toca al rival de la izquierda"
-    assert view["controls"]["prompt"] == "Esperando al rival de la izquierda…"
-    partner = build_view(_at(2, ["no hay mus"]))
-    assert partner["center"]["status"] == "Le toca a tu compañero"
-    assert partner["controls"]["prompt"] == "Esperando a tu compañero…"
+    name = left.cast[3].name  # the bots are named (play.cast)
+    assert view["seats"][3]["bot"]["name"] == name
+    assert view["log"]["lines"][0] == f"Jugada 1 · es mano {name}"
+    assert view["center"]["status"] == f"Le toca a {name}"
+    assert view["controls"]["prompt"] == ""  # whose turn it is is said once, by the table's status
+    at_partner = _at(2, ["no hay mus"])
+    partner = build_view(at_partner)
+    assert partner["center"]["status"] == f"Le toca a {at_partner.cast[2].name}"
+    assert partner["controls"]["prompt"] == ""
     assert build_view(_at(0, []))["log"]["lines"][0] == "Jugada 1 · eres mano"
     left.stats["partidas"] = [1, 1]
     left.open_setup()
@@ -177,18 +181,33 @@ def test_muted_declarations_are_said_one_by_one() -> None:
     assert view["controls"]["buttons"] == [] and sum(len(seat["declared"]) for seat in view["seats"]) == 1
 
 
-def test_help_screen() -> None:
+def test_help_is_an_illustrated_guide_linking_each_part_to_its_lesson() -> None:
     s = _at(0, [])
-    s.open_help()
+    s.open_panel("help")
     view = build_view(s)
     assert view["help"]["title"] == "Cómo se juega aquí"
+    assert [p["id"] for p in view["help"]["parts"]] == [
+        "cards", "lances", "pares", "juego", "envites", "count", "badges", "senas", "keys"]
     html = regions(view)["overlay"][0]
-    assert "1–4" in html and "piedra = 1 tanto" in html and "amarraco = 5 tantos" in html
-    assert 'data-ui="close-help"' in html
-    assert '<a href="lessons.html">' in html  # the lessons are one tap away
+    # what the table assumes, drawn with our own deck: a 3 is a rey and a 2 an as, so 3 C S 2 is 31
+    assert "cada 3 es un rey y cada 2 un as" in html and "10 + 10 + 10 + 1 = 31" in html
+    assert [c for c in re.findall(r'deck\.svg#(\w+)"', html)] == ["3e", "Cc", "So", "2b", "Ro", "3c", "Ae", "2o"]
+    # how pares and juego rank and pay, the piedras, the badges of the plates, the señas
+    assert "pareja 1, medias 2, duples 3" in html and "31, 32, 40, 37, 36, 35, 34, 33" in html
+    assert "piedra = 1 tanto" in html and "amarraco = 5 tantos" in html and "1–4" in html
+    for drawn in ('badge-mano">Mano', 'badge-postre">Postre', 'badge-discards">⇄ 3 · 1',
+                  'badge-declared yes">P✓', 'badge-declared no">J✗', 'badge-bet">Envite 2'):
+        assert drawn in html, drawn
+    assert html.count('class="face"') == 3  # three señas drawn
+    # every part that has lessons links to them, drawn as the table's buttons, never bare links
+    links = re.findall(r'<a class="btn btn-link" href="lessons\.html\?lesson=([a-z]+)"', html)
+    assert links == ["cartas", "mus", "cortar", "grande", "chica", "pares", "declaraciones", "juego", "punto",
+                     "real", "envites", "envidar", "ordago", "cuenta", "juegos", "vacas", "senas"]
+    assert html.count("<a ") == len(links)
+    assert 'data-ui="close"' in html and 'data-ui="glossary"' in html
     s.set_setting("lang", "en")
-    assert '<a href="lessons.html?lang=en">' in regions(build_view(s))["overlay"][0]
-    s.close_help()
+    assert 'href="lessons.html?lesson=pares&amp;lang=en"' in regions(build_view(s))["overlay"][0]
+    s.close_panel()
     assert build_view(s)["help"] is None and s.screen == "table"
 
 

@@ -396,9 +396,9 @@ def test_the_table_between_hands_looks_as_before_and_the_next_deal_is_a_chance_a
 def test_the_bots_are_seeded_apart_from_the_deal() -> None:
     seeds: list[int] = []
 
-    def factory(level: str, seed: int) -> Any:
+    def factory(level: str, seed: int, style: str | None) -> Any:
         seeds.append(seed)
-        return mus.ai.make_bot(level, seed)
+        return mus.ai.make_bot(level, seed, style)
 
     s = Session(MemoryStorage(), bot_factory=factory)
     s.new_game()

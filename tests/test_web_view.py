@@ -76,7 +76,7 @@ class _MusLover:
 
 
 def test_discard_button_follows_the_selection() -> None:
-    s = Session(MemoryStorage(), bot_factory=lambda level, seed: _MusLover())
+    s = Session(MemoryStorage(), bot_factory=lambda level, seed, style: _MusLover())
     s.new_game(seed=_seed_with_mano(1))
     while s.game.phase != "descarte" or s.game.to_play != 0:
         if s.bot_to_play() is not None:
@@ -93,7 +93,8 @@ def test_discard_button_follows_the_selection() -> None:
     assert 'data-action="descarte 0"' in _html(s)
     thrown = s.game.hand(0)[0]
     assert s.play("descarte 0")
-    assert f"Tú: descarto 1: {card_name('es', thrown)}" in _html(s)  # the log names own discards
+    # the log names own discards, as words run in a sentence
+    assert f"Tú: dame una ({card_name('es', thrown, running=True)})" in _html(s)
 
 
 def _play_to_betting(s: Session) -> None:

@@ -84,7 +84,8 @@ def choose_settings(page: Page, **settings: str) -> None:
 def start_game(page: Page, **settings: str) -> None:
     """A new partida with these settings; señas off unless asked for (tests/test_ui_senas.py)."""
     if not page.locator('#overlay [data-action="nueva"]').is_visible():
-        page.click('[data-ui="menu"]')
+        page.click('#topbar [data-ui="menu"]')      # the menu, then its "Nueva partida…"
+        page.click('#overlay [data-ui="setup"]')
     choose_settings(page, **{"senas": "false", **settings})
     if page.locator('#overlay [data-ui="nueva"]').is_visible():  # a partida in progress: asked to confirm
         page.click('#overlay [data-ui="nueva"]')

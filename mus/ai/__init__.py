@@ -7,9 +7,9 @@
 ``fixed(x, places)`` writes a number as every runtime rounds it, for what the pages show.
 
 >>> import mus
->>> from mus.ai import LEVELS, make_bot
->>> LEVELS
-('random', 'facil', 'normal', 'dificil')
+>>> from mus.ai import LEVELS, STYLES, make_bot
+>>> LEVELS, STYLES
+(('random', 'facil', 'normal', 'dificil'), ('careful', 'bluffer', 'bold'))
 >>> g = mus.Game.new(mus.Rules(), seed=3)
 >>> make_bot("dificil", seed=1).choose(g.observation(g.to_play)) in ("mus", "no hay mus")
 True
@@ -29,8 +29,10 @@ from .facil import FacilBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 from .reasons import Decision, explain, fixed
+from .styles import STYLES, Styled, mus_strength, own_chance
 
-__all__ = ["LEVELS", "Bot", "Decision", "coach", "explain", "fixed", "make_bot"]
+__all__ = ["LEVELS", "STYLES", "Bot", "Decision", "coach", "explain", "fixed", "make_bot", "mus_strength",
+           "own_chance"]
 
 
 class Bot(Protocol):
@@ -42,14 +44,18 @@ class Bot(Protocol):
 LEVELS = ("random", "facil", "normal", "dificil")
 
 
-def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A bot of ``level`` whose random choices come from ``seed``."""
+def make_bot(level: str, seed: int | None = None, style: str | None = None) -> Bot:
+    """A bot of ``level`` whose random choices come from ``seed``; with ``style`` (one of
+    ``STYLES``), that level played in that style (``mus.ai.styles``)."""
+    bot: Bot
     if level == "random":
-        return RandomBot(seed)
-    if level == "facil":
-        return FacilBot(seed)
-    if level == "normal":
-        return NormalBot(seed)
-    if level == "dificil":
-        return DificilBot(seed)
-    raise ValueError(f"expected a bot level (one of {', '.join(LEVELS)}), got {level!r}")
+        bot = RandomBot(seed)
+    elif level == "facil":
+        bot = FacilBot(seed)
+    elif level == "normal":
+        bot = NormalBot(seed)
+    elif level == "dificil":
+        bot = DificilBot(seed)
+    else:
+        raise ValueError(f"expected a bot level (one of {', '.join(LEVELS)}), got {level!r}")
+    return Styled(bot, style, seed) if style is not None else bot

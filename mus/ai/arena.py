@@ -14,6 +14,11 @@ but the other team never shows (it still reads what it sees and catches), which 
 what signalling is worth to a level:
 
     python -m mus.arena --team0 dificil --team1 dificil --senas team0 --juegos 1000 --jobs 2
+
+Styles (``mus.ai.styles``): ``--style0 careful`` plays team0's level in that style, and
+``--style1`` team1's; what a style costs or gains is its level styled against the plain level:
+
+    python -m mus.arena --team0 normal --style0 bluffer --team1 normal --juegos 1000 --jobs 2
 """
 
 from __future__ import annotations
@@ -29,17 +34,18 @@ from typing import Any
 from ..observation import Observation
 from ..game import Game
 from ..rules import Rules
-from . import LEVELS, make_bot
+from . import LEVELS, STYLES, make_bot
 from .exploiters import EXPLOITERS, make_exploiter
 
 Result = tuple[int, dict[str, list[float]], list[int]]  # team0 wins (0..2), times, points
 SENAS_MODES = ("off", "both", "team0", "team1")
+Styles = tuple[str | None, str | None]   # each team's style (None: the plain level)
 ARENA_LEVELS = LEVELS + EXPLOITERS   # the page offers LEVELS only
 
 
-def make_arena_bot(level: str, seed: int) -> Any:
-    """A bot of any arena level: a page level or an exploiter."""
-    return make_exploiter(level, seed) if level in EXPLOITERS else make_bot(level, seed)
+def make_arena_bot(level: str, seed: int, style: str | None = None) -> Any:
+    """A bot of any arena level (a page level, in a style, or an exploiter)."""
+    return make_exploiter(level, seed) if level in EXPLOITERS else make_bot(level, seed, style)
 
 
 class Silent:
@@ -60,12 +66,12 @@ def arena_rules(senas: str = "off", catch: float = 0.25) -> Rules:
 
 def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
                rules: Rules | None = None, silent: tuple[bool, bool] = (False, False),
-               ) -> tuple[int, dict[str, list[float]], list[int]]:
-    """Play one juego; ``levels[t]`` sits on team t (never showing señas if ``silent[t]``).
-    Returns the winning team, the decision times (seconds) by level and the tantos each
-    team scored in each hand."""
+               styles: Styles = (None, None)) -> tuple[int, dict[str, list[float]], list[int]]:
+    """Play one juego; ``levels[t]`` sits on team t, in ``styles[t]`` (never showing señas if
+    ``silent[t]``). Returns the winning team, the decision times (seconds) by level and the
+    tantos each team scored in each hand."""
     game = Game.new(rules or Rules(), game_seed)
-    bots: list[Any] = [make_arena_bot(levels[s % 2], bot_seed * 4 + s) for s in range(4)]
+    bots: list[Any] = [make_arena_bot(levels[s % 2], bot_seed * 4 + s, styles[s % 2]) for s in range(4)]
     bots = [Silent(bot) if silent[s % 2] else bot for s, bot in enumerate(bots)]
     times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
     hand_points: list[int] = []
@@ -94,7 +100,7 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
 
 
 def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
-              catch: float = 0.25) -> Result:
+              catch: float = 0.25, styles: Styles = (None, None)) -> Result:
     """The same deal seed with ``team0`` on seats 0/2, then on seats 1/3."""
     game_seed = seed * 1_000_003 + index
     wins = 0
@@ -105,7 +111,8 @@ def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
     for swap in (0, 1):
         levels = (team1, team0) if swap else (team0, team1)
         silent = (quiet[1], quiet[0]) if swap else quiet
-        winner, t, p = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent)
+        seated: Styles = (styles[1], styles[0]) if swap else styles
+        winner, t, p = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent, seated)
         wins += winner == swap
         for level, values in t.items():
             times[level] += values
@@ -113,14 +120,14 @@ def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
     return wins, times, points
 
 
-def _pair_job(args: tuple[str, str, int, int, str, float]) -> Result:
+def _pair_job(args: tuple[str, str, int, int, str, float, Styles]) -> Result:
     return play_pair(*args)
 
 
 def run(team0: str, team1: str, pairs: int, seed: int, jobs: int, senas: str = "off",
-        catch: float = 0.25) -> list[Result]:
+        catch: float = 0.25, styles: Styles = (None, None)) -> list[Result]:
     """Play ``pairs`` game seeds, each with both seatings."""
-    tasks = [(team0, team1, seed, i, senas, catch) for i in range(pairs)]
+    tasks = [(team0, team1, seed, i, senas, catch, styles) for i in range(pairs)]
     if jobs <= 1:
         return [_pair_job(t) for t in tasks]
     import multiprocessing
@@ -151,11 +158,15 @@ def main(argv: list[str] | None = None) -> int:
                              "(the other never shows; same rules for both)")
     parser.add_argument("--catch", type=float, default=0.25,
                         help="chance that a rival catches a player's señas")
+    parser.add_argument("--style0", choices=STYLES, help="team0's level played in this style")
+    parser.add_argument("--style1", choices=STYLES, help="team1's level played in this style")
     args = parser.parse_args(argv)
+    styles: Styles = (args.style0, args.style1)
+    names = [level + (f" ({style})" if style else "") for level, style in zip((args.team0, args.team1), styles)]
     arena_rules(args.senas, args.catch)   # a bad --catch fails here, with the rules' message
     start = time.perf_counter()
     results = run(args.team0, args.team1, max(1, (args.juegos + 1) // 2), args.seed, args.jobs,
-                  args.senas, args.catch)
+                  args.senas, args.catch, styles)
     wall = time.perf_counter() - start
     scores = [wins / 2 for wins, _, _ in results]
     n = len(scores)
@@ -163,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     sd = statistics.stdev(scores) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)
     total = 2 * n
-    print(f"{args.team0} (team0) vs {args.team1}: {args.team0} won {sum(w for w, _, _ in results)}"
+    print(f"{names[0]} (team0) vs {names[1]}: {names[0]} won {sum(w for w, _, _ in results)}"
           f" of {total} juegos = {100 * mean:.1f} % "
           f"(95 % interval {max(0.0, 100 * (mean - half)):.1f}–{min(100.0, 100 * (mean + half)):.1f} %, "
           f"over {n} seat-swapped pairs)"

@@ -74,10 +74,35 @@ _THE = {"grande": "la grande", "chica": "la chica", "pares": "los pares", "juego
 
 
 def explain(reason: dict[str, Any], lang: str = "es") -> str:
-    """A short sentence, in ``lang`` (``es`` or ``en``), for a bot's ``reason``."""
+    """A short sentence, in ``lang`` (``es`` or ``en``), for a bot's ``reason``; a style's
+    shift (``mus.ai.styles``) is said at its end."""
     if lang not in ("es", "en"):
         raise ValueError(f"expected a language (es or en), got {lang!r}")
     es = lang == "es"
+    text = _explain(reason, es)
+    note = _SHIFTS.get(str(reason.get("shift")))
+    if note is None:
+        return text
+    instead = str(reason.get("instead", ""))
+    return text + (f"; {note[0]} (mi nivel decía {instead})" if es else f"; {note[1]} (my level said {instead})")
+
+
+# Why a style played otherwise than its level (``mus.ai.styles``).
+_SHIFTS = {
+    "bold cut": ("lanzado: corto con una mano regular", "bold: I cut with a fair hand"),
+    "quitar mano": ("lanzado: ¡a la mano con un pimiento!", "bold: I take the mano's mus away"),
+    "heard mus": ("el rival pidió mus en voz alta", "the rival advised mus aloud"),
+    "careful refusal": ("prudente: no me arriesgo", "careful: I take no risk"),
+    "heard envite": ("el rival aconsejó envidar aquí", "the rival advised an envite here"),
+    "bold raise": ("lanzado: subo", "bold: I raise"),
+    "careful pass": ("prudente: paso", "careful: I pass"),
+    "bold bet": ("lanzado: envido fuerte", "bold: a big envite"),
+    "careful ordago": ("prudente: envite, no órdago", "careful: an envite, not an órdago"),
+    "bluff": ("farol", "a bluff"),
+}
+
+
+def _explain(reason: dict[str, Any], es: bool) -> str:
     action = str(reason.get("action", ""))
     kind = reason.get("kind")
     hand = cards_text(reason.get("hand", []))
@@ -118,12 +143,12 @@ def _mus(reason: dict[str, Any], hand: str, es: bool) -> str:
     parts = []
     if "strength" in reason:
         strength, need = pct(reason["strength"]), pct(reason["threshold"])
-        parts.append(f"mano mejor que el {strength}, corto desde {need}" if es
-                     else f"hand better than {strength}, I cut from {need}")
+        parts.append(f"mi mano es mejor que el {strength} de las posibles y corto a partir del {need}" if es
+                     else f"my hand beats {strength} of hands and I cut from {need}")
     if "now" in reason:
         now, later = reason["now"], reason["after"]
-        parts.append(f"vale {fixed(now, 1)} tantos ahora, {fixed(later, 1)} tras descartar" if es
-                     else f"worth {fixed(now, 1)} tantos now, {fixed(later, 1)} after a discard")
+        parts.append(f"ahora vale {fixed(now, 1)} tantos y tras descartar {fixed(later, 1)}" if es
+                     else f"worth {fixed(now, 1)} tantos now and {fixed(later, 1)} after a discard")
     if "reyes" in reason:
         parts.append(f"{reason['reyes']} reyes, pares {reason['pares']}, juego {reason['juego']}")
     keep = cards_text(reason.get("keep", []))
@@ -162,7 +187,7 @@ def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
         text = f"{chance} en {the}, subo" if es else f"{chance} at {lance}, I raise"
     if "threshold" in reason and action in ("paso", "no quiero", "quiero"):
         need = pct(reason["threshold"])
-        text += f" (pido {need})" if es else f" (I need {need})"
+        text += f" (pido al menos {need})" if es else f" (I need {need})"
     options: dict[str, float] = reason.get("options") or {}
     valued = reason.get("valued", action)
     # In the order options are weighed (a reason's dict keeps none on MicroPython), so
@@ -170,8 +195,8 @@ def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
     others = sorted((k for k in options if k != valued), key=_weighing_order)
     if valued in options and others:
         other = max(others, key=lambda k: options[k])
-        text += (f"; partida {pct(options[valued])}, con {other} {pct(options[other])}" if es
-                 else f"; juego chance {pct(options[valued])}, {pct(options[other])} with {other}")
+        text += (f"; gano el juego un {pct(options[valued])} así y un {pct(options[other])} con {other}" if es
+                 else f"; I win the juego {pct(options[valued])} so, {pct(options[other])} with {other}")
     pick = reason.get("pick")
     if pick in _PICKS:
         text += "; " + _PICKS[pick][0 if es else 1]

@@ -39,6 +39,8 @@ APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
 # Tab stops of an open panel (of a radio group only the checked radio is one).
+# Where the focus goes when the control that had it is gone: the first of these shown.
+FALLBACK_FOCUS = ('#controls .ordago-apart.confirming [data-ui="cancel"]', "#controls button:not([disabled])")
 PANEL_STOPS = ("#overlay.open .panel button:not([disabled]), #overlay.open .panel input:not([type=radio]), "
                "#overlay.open .panel input[type=radio]:checked, #overlay.open .panel summary")
 
@@ -80,8 +82,13 @@ class Page:
                 el.className = cls
                 self.classes[name] = cls
             if self.html.get(name) != html:
+                before = el.querySelector(".bubble[data-said]")
+                said = "" if nil(before) else str(before.getAttribute("data-said"))
                 el.innerHTML = html
                 self.html[name] = html
+                after = el.querySelector(".bubble[data-said]")
+                if said and not nil(after) and str(after.getAttribute("data-said")) == said:
+                    after.classList.add("steady")  # the same words, redrawn: no pop again
         self._show_log(view)
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
@@ -152,7 +159,7 @@ class Page:
     def _restore_focus(self, active_id: str, overlay_opened: bool) -> None:
         active = document.activeElement
         lost = nil(active) or active == document.body or not active.isConnected
-        if overlay_opened:  # the panel's main action: "Siguiente mano" works with Enter at once
+        if overlay_opened:  # the panel's main action: "Siguiente jugada" works with Enter at once
             main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
             target = main if not nil(main) else document.getElementById("overlay-title")
             if not nil(target):
@@ -166,8 +173,11 @@ class Page:
                 again.focus()
                 return
         target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
-        if nil(target):
-            target = document.querySelector("#controls button:not([disabled])")
+        for selector in FALLBACK_FOCUS:  # an órdago being confirmed: on "Cancelar", so a second Enter throws nothing
+            if not nil(target):
+                break
+            shown = [el for el in document.querySelectorAll(selector) if el.getClientRects().length]
+            target = shown[0] if shown else None
         if not nil(target):
             target.focus()
 

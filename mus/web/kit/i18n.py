@@ -4,8 +4,8 @@
 'Us'
 >>> t("es", "prompt.raise", n=3, total=5, keep=2)
 'Te suben 3: van 5. Si no quieres, se llevan 2'
->>> card_name("es", "Ro"), card_name("en", "7b")
-('Rey de oros', 'Seven of clubs')
+>>> card_name("es", "Ro"), card_name("en", "7b"), card_name("es", "5o", running=True)
+('Rey de oros', 'Seven of clubs', 'cinco de oros')
 >>> speech("es", "envido 5", raise_=True), speech("en", "envido 5", raise_=True)
 ('Envido 5 más', '5 more!')
 >>> spoken_ledger("es", [
@@ -41,8 +41,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "table": "Mesa de mus",
         "seat.0": "Tú", "seat.1": "Rival de la derecha", "seat.2": "Compañero", "seat.3": "Rival de la izquierda",
         "seat.short.0": "Tú", "seat.short.1": "Derecha", "seat.short.2": "Compañero", "seat.short.3": "Izquierda",
-        "team.0": "Nosotros", "team.1": "Ellos", "team.short.0": "Nos.", "team.short.1": "Ellos",
-        "score.juegos.short": "J.",
+        "team.0": "Nosotros", "team.1": "Ellos", "team.short.0": "Nosotros", "team.short.1": "Ellos",
         "phase.mus": "Mus", "phase.descarte": "Descarte", "phase.grande": "Grande",
         "phase.chica": "Chica", "phase.pares": "Pares", "phase.juego": "Juego",
         "phase.punto": "Punto", "phase.fin": "Fin de la partida",
@@ -54,7 +53,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt.bet": "¿Qué dices {to}?", "prompt.envite": "Te envidan {n} {to}",
         "prompt.raise": "Te suben {n}: van {total}. Si no quieres, se llevan {keep}",
         "prompt.ordago": "¡Órdago {to}! Si lo quieres, este lance decide el juego; si no, se llevan {keep}",
-        "prompt.ordago_confirm": "Un órdago juega el juego entero {to}. Toca otra vez para echarlo.",
+        "prompt.ordago_confirm": "¿Órdago {to}? Si lo quieren, ese lance lo decide todo. ¿Lo echas?",
         "prompt.partner": "Tu compañero envida: contestan los rivales",
         "to.grande": "a la grande", "to.chica": "a la chica", "to.pares": "a pares", "to.juego": "a juego",
         "to.punto": "al punto",
@@ -69,7 +68,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "act.help": "Ayuda", "act.help.short": "?", "act.close": "Cerrar",
         "act.previous": "Jugada anterior", "act.confirm_nueva": "Sí, abandonar y empezar",
         "act.descarte": "Descartar {n}", "act.descarte_none": "Descartar",
-        "act.continuar": "Siguiente mano", "act.ver_final": "Ver el resultado",
+        "act.continuar": "Siguiente jugada", "act.ver_final": "Ver el resultado",
         "act.nueva": "Empezar partida", "act.revancha": "Revancha", "act.menu": "Nueva partida…", "act.menu.short": "Nueva",
         "act.volver": "Volver a la partida", "act.lang": "English",
         "act.lang.label": "Switch to English",
@@ -80,7 +79,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "say.quiero": "Quiero", "say.no quiero": "No quiero", "say.ordago": "¡Órdago!",
         "say.pares sí": "Pares sí", "say.pares no": "Pares no",
         "say.juego sí": "Juego sí", "say.juego no": "Juego no",
-        "say.descarte": "Descarto {n}", "say.descarte_you": "Descarto {n}",
+        # how many cards a player asks for, as said at the table ("¿cuántas?" "dame dos")
+        "say.descarte.1": "Dame una", "say.descarte.2": "Dame dos", "say.descarte.3": "Dame tres",
+        "say.descarte.4": "Dame cuatro",
         "log.servido": "Se sirven las cartas", "log.line": "{name}: {text}",
         "log.title": "Lo que se ha dicho", "log.hand.0": "Jugada {n} · eres mano",
         "log.hand.1": "Jugada {n} · es mano el rival de la derecha", "log.hand.2": "Jugada {n} · es mano tu compañero",
@@ -101,6 +102,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "vaca.us": "¡Y la vaca es nuestra!", "vaca.them": "Y la vaca es suya",
         "fin.us": "¡Habéis ganado la partida!", "fin.them": "Han ganado ellos la partida",
         "fin.title": "Fin de la partida", "fin.summary": "Juegos {a} – {b} · Vacas {c} – {d}",
+        "fin.juegos": "Juegos: nosotros {a}, ellos {b}", "fin.vacas": "Vacas: nosotros {a}, ellos {b}",
+        "fin.juego": "Juego {n}: {a} – {b}, {who}", "fin.juego.0": "para nosotros", "fin.juego.1": "para ellos",
+        "fin.hands": "{n} jugadas; lances ganados: nosotros {a}, ellos {b}",
         "setup.title": "Nueva partida", "setup.level": "Dificultad",
         "level.facil": "Fácil", "level.normal": "Normal", "level.dificil": "Difícil",
         "level.random": "Al azar",
@@ -181,17 +185,17 @@ STRINGS: dict[str, dict[str, str]] = {
         # --- señas ---
         "phase.senas": "Señas",
         "act.señas": "Hacer señas", "act.sin señas": "Sin señas",
-        "say.señas": "Hace señas", "say.señas_you": "Haces señas", "say.señas_caught": "Señas cazadas",
+        "say.señas": "Hace señas", "say.señas_you": "Hago señas", "say.señas_caught": "Señas cazadas",
         "say.sin señas": "Sin señas", "bubble.señas": "Señas",
-        "prompt.senas": "¿Haces señas a tu compañero? Tu mano enseñaría: {list}",
+        "prompt.senas": "¿Haces señas a tu compañero?",
         "prompt.senas_none": "Tu mano no permite ninguna seña",
         "senas.label": "Señas de {name}", "senas.label_you": "Tus señas", "senas.caught": "cazada", "senas.preview": "Lo que enseñarías",
         "senas.item": "{gesture}: {sena}",
         "sena.dos reyes": "dos reyes", "sena.dos ases": "dos ases", "sena.medias de reyes": "medias de reyes",
         "sena.medias de ases": "medias de ases", "sena.duples": "duples", "sena.la 31": "la 31",
         "sena.ciego": "ciego",
-        "sena.short.dos reyes": "2 reyes", "sena.short.dos ases": "2 ases", "sena.short.medias de reyes": "3 reyes",
-        "sena.short.medias de ases": "3 ases", "sena.short.duples": "duples", "sena.short.la 31": "31",
+        "sena.short.dos reyes": "2 reyes", "sena.short.dos ases": "2 ases", "sena.short.medias de reyes": "medias",
+        "sena.short.medias de ases": "medias", "sena.short.duples": "duples", "sena.short.la 31": "31",
         "sena.short.ciego": "ciego",
         "gesture.dos reyes": "se muerde el labio", "gesture.dos ases": "saca la punta de la lengua",
         "gesture.medias de reyes": "tuerce la boca hacia un lado",
@@ -205,7 +209,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "seat.0": "You", "seat.1": "Right-hand rival", "seat.2": "Partner", "seat.3": "Left-hand rival",
         "seat.short.0": "You", "seat.short.1": "Right", "seat.short.2": "Partner", "seat.short.3": "Left",
         "team.0": "Us", "team.1": "Them", "team.short.0": "Us", "team.short.1": "Them",
-        "score.juegos.short": "J.",
         "phase.mus": "Mus", "phase.descarte": "Discard", "phase.grande": "Grande (high)",
         "phase.chica": "Chica (low)", "phase.pares": "Pares", "phase.juego": "Juego (31+)",
         "phase.punto": "Punto", "phase.fin": "Match over",
@@ -217,7 +220,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prompt.bet": "What do you say {to}?", "prompt.envite": "They bet {n} {to}",
         "prompt.raise": "They raise {n}: {total} at stake. If you decline, they take {keep}",
         "prompt.ordago": "Órdago {to}! Accept and this lance decides the juego; decline and they take {keep}",
-        "prompt.ordago_confirm": "An órdago stakes the whole juego {to}. Tap again to call it.",
+        "prompt.ordago_confirm": "Órdago {to}? If they accept, that lance decides it all. Call it?",
         "prompt.partner": "Your partner bets: the rivals answer",
         "to.grande": "at grande", "to.chica": "at chica", "to.pares": "at pares", "to.juego": "at juego",
         "to.punto": "at punto",
@@ -243,7 +246,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "say.quiero": "Accepted", "say.no quiero": "Declined", "say.ordago": "Órdago!",
         "say.pares sí": "Pares: yes", "say.pares no": "Pares: no",
         "say.juego sí": "Juego: yes", "say.juego no": "Juego: no",
-        "say.descarte": "Discards {n}", "say.descarte_you": "Discard {n}",
+        "say.descarte.1": "One card", "say.descarte.2": "Two cards", "say.descarte.3": "Three cards",
+        "say.descarte.4": "Four cards",
         "log.servido": "New cards are dealt", "log.line": "{name}: {text}",
         "log.title": "Calls", "log.hand.0": "Hand {n} · you are mano",
         "log.hand.1": "Hand {n} · the right-hand rival is mano", "log.hand.2": "Hand {n} · your partner is mano",
@@ -263,7 +267,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "juego.us": "We win the juego!", "juego.them": "They win the juego",
         "vaca.us": "And the vaca is ours!", "vaca.them": "And the vaca is theirs",
         "fin.us": "You won the match!", "fin.them": "They won the match",
-        "fin.title": "Match over", "fin.summary": "Juegos {a} – {b} · Vacas {c} – {d}",
+        "fin.title": "Match over", "fin.summary": "Juegos won: {a} – {b} · vacas: {c} – {d}",
+        "fin.juegos": "Juegos won: us {a}, them {b}", "fin.vacas": "Vacas won: us {a}, them {b}",
+        "fin.juego": "Juego {n}: {a} – {b}, {who}", "fin.juego.0": "ours", "fin.juego.1": "theirs",
+        "fin.hands": "{n} hands; lances won: us {a}, them {b}",
         "setup.title": "New game", "setup.level": "Difficulty",
         "level.facil": "Easy", "level.normal": "Normal", "level.dificil": "Hard",
         "level.random": "Random",
@@ -318,8 +325,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "winner.3": "the left-hand rival wins it",
         "count.mano": "mano", "count.log": "What was said", "count.this_hand": "This hand",
         "count.points": "+{n}",
-        "hand.pareja": "pareja of {rank}", "hand.medias": "medias of {rank}", "hand.duples": "duples, {a} and {b}",
-        "hand.duples_same": "duples of {a}", "hand.31": "31", "hand.juego": "juego {n}",
+        # hands keep their Spanish names (game words), as the table says them
+        "hand.pareja": "pareja de {rank}", "hand.medias": "medias de {rank}", "hand.duples": "duples de {a} y {b}",
+        "hand.duples_same": "duples de {a}", "hand.31": "la 31", "hand.juego": "juego de {n}",
         "hand.punto": "punto {n}", "hand.ciego": "ciego", "hand.sep": " · ",
         "rank.R": "reyes", "rank.C": "caballos", "rank.S": "sotas", "rank.7": "sietes", "rank.6": "seises",
         "rank.5": "cincos", "rank.4": "cuatros", "rank.3": "treses", "rank.2": "doses", "rank.A": "ases",
@@ -343,9 +351,9 @@ STRINGS: dict[str, dict[str, str]] = {
         # --- señas (gestures keep their Spanish names, with an English gloss) ---
         "phase.senas": "Señas (signals)",
         "act.señas": "Show señas", "act.sin señas": "No señas",
-        "say.señas": "Makes señas", "say.señas_you": "You make señas", "say.señas_caught": "Señas caught",
+        "say.señas": "Makes señas", "say.señas_you": "Señas shown", "say.señas_caught": "Señas caught",
         "say.sin señas": "No señas", "bubble.señas": "Señas",
-        "prompt.senas": "Signal your partner? Your hand would show: {list}",
+        "prompt.senas": "Señas to your partner?",
         "prompt.senas_none": "Your hand allows no seña",
         "senas.label": "{name}: señas", "senas.label_you": "Your señas", "senas.caught": "cazada (caught)", "senas.preview": "What you would show",
         "senas.item": "{gesture}: {sena}",
@@ -353,8 +361,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "sena.medias de reyes": "medias de reyes (three kings)",
         "sena.medias de ases": "medias de ases (three aces)", "sena.duples": "duples (two pairs)",
         "sena.la 31": "la 31 (exactly 31)", "sena.ciego": "ciego (blind: no pairs, under 29)",
-        "sena.short.dos reyes": "2 reyes", "sena.short.dos ases": "2 ases", "sena.short.medias de reyes": "3 reyes",
-        "sena.short.medias de ases": "3 ases", "sena.short.duples": "duples", "sena.short.la 31": "31",
+        "sena.short.dos reyes": "2 reyes", "sena.short.dos ases": "2 ases", "sena.short.medias de reyes": "medias",
+        "sena.short.medias de ases": "medias", "sena.short.duples": "duples", "sena.short.la 31": "31",
         "sena.short.ciego": "ciego",
         "gesture.dos reyes": "se muerde el labio (bites the lower lip)",
         "gesture.dos ases": "saca la punta de la lengua (shows the tip of the tongue)",
@@ -394,11 +402,17 @@ def t(lang_: str, key_: str, **fields: Any) -> str:
     return text.format(**fields) if fields else text
 
 
-def card_name(lang: str, card: str) -> str:
-    """'Ro' → 'Rey de oros' / 'King of coins'."""
+def card_name(lang: str, card: str, running: bool = False) -> str:
+    """'Ro' → 'Rey de oros' / 'King of coins' ('rey de oros' ``running`` in a sentence)."""
     lang = lang_or_default(lang)
     rank, suit = RANKS[lang][card[0]], SUITS[lang][card[1]]
-    return f"{rank} de {suit}" if lang == "es" else f"{rank} of {suit}"
+    name = f"{rank} de {suit}" if lang == "es" else f"{rank} of {suit}"
+    return lowered(name) if running else name
+
+
+def lowered(text: str) -> str:
+    """``text`` to run on in a sentence: its first letter in lower case."""
+    return text[:1].lower() + text[1:]
 
 
 def lance_name(lang: str, lance: str) -> str:
@@ -426,7 +440,7 @@ def action_label(lang: str, notation: str, *, raise_: bool = False) -> str:
     return t(lang, f"act.{notation}")
 
 
-def speech(lang: str, notation: str, *, raise_: bool = False, count: int = 0, you: bool = False) -> str:
+def speech(lang: str, notation: str, *, raise_: bool = False, count: int = 0) -> str:
     """What a player says aloud for an action (speech bubble and log)."""
     amount = envido_amount(notation)
     if amount is not None:
@@ -434,7 +448,7 @@ def speech(lang: str, notation: str, *, raise_: bool = False, count: int = 0, yo
             return t(lang, "say.raise_n", n=amount)
         return t(lang, "say.envido") if amount == 2 else t(lang, "say.envido_n", n=amount)
     if notation.startswith("descarte"):
-        return t(lang, "say.descarte_you" if you else "say.descarte", n=count)
+        return t(lang, f"say.descarte.{min(4, max(1, count))}")
     key = f"say.{notation}"
     return t(lang, key) if key in STRINGS[DEFAULT_LANG] else notation
 
@@ -518,3 +532,7 @@ def spoken_ledger(lang: str, ledger: Sequence[Mapping[str, Any]]) -> list[dict[s
         out.append({"team": team, "text": join_words(lang, [reason_text(lang, e) for e in entries]),
                     "total": sum(int(e["points"]) for e in entries)})
     return out
+
+
+# The table's own words (sayings, advice, styles, the menu and the guide) join the table.
+from . import i18n_talk  # noqa: E402,F401

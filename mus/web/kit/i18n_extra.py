@@ -35,7 +35,7 @@ STRINGS["es"].update({
     "replay.manos.none": "Aún no ha terminado ninguna jugada.",
     "replay.item": "{hand} · nosotros +{a}, ellos +{b}",
     "replay.bad_link": "No se puede abrir la jugada del enlace: {why}",
-    "replay.reason": "Por qué ({name}): {text}", "replay.coach": "Entrenador · {name}",
+    "replay.reason": "Por qué dijo «{action}» ({name}): {text}", "replay.coach": "Entrenador · {name}",
 })
 STRINGS["en"].update({
     "replay.title": "Hand {n}", "replay.shared": "Shared hand", "replay.view": "Show the cards of",
@@ -45,7 +45,7 @@ STRINGS["en"].update({
     "replay.manos.none": "No hand has finished yet.",
     "replay.item": "{hand} · us +{a}, them +{b}",
     "replay.bad_link": "The hand in this link cannot be opened: {why}",
-    "replay.reason": "Why ({name}): {text}", "replay.coach": "Coach · {name}",
+    "replay.reason": "Why “{action}” ({name}): {text}", "replay.coach": "Coach · {name}",
 })
 
 # The lessons (mus/web/lessons/): the player, its questions, and the index.

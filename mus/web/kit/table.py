@@ -21,7 +21,7 @@ seats out with its own style sheet (``static/style.css``, ``static/lessons.css``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from .html import DECK, attrs, esc, svg_use
 
@@ -86,8 +86,19 @@ def badge(kind: str, text: str) -> str:
     return '<span class="badge badge-%s">%s</span>' % (kind, esc(text))
 
 
-def bubble(seat: int, words: str | None) -> str:
-    """What seat ``seat`` just said (an empty bubble keeps its place)."""
-    if not words:
+def bubble(seat: int, words: str | None, talk: Mapping[str, str] | None = None, said: str | None = None) -> str:
+    """What seat ``seat`` just said (an empty bubble keeps its place); ``said`` names the
+    moment it was said (a page redrawing the same words need not pop them again). With
+    ``talk`` (a saying: its ``text``, its ``means``, a popover ``id`` and a ``label``) the
+    bubble is a button that opens what the saying means."""
+    if not words and not talk:
         return '<div class="bubble empty" aria-hidden="true"></div>'
-    return '<div class="bubble" data-bubble="%d">%s</div>' % (seat, esc(words))
+    pairs: list[tuple[str, object]] = [("data-bubble", seat), ("data-said", said)]
+    if not talk:
+        return '<div class="bubble"%s>%s</div>' % (attrs(pairs), esc(words))
+    said_words = '<span class="said">%s</span>' % esc(words) if words else ""
+    return ('<button type="button" class="bubble has-talk"%s>%s<span class="talk-text">%s</span></button>'
+            '<div class="talk-means" id="%s" popover><p class="talk-quote">%s</p><p>%s</p></div>' % (
+                attrs([("data-bubble", seat), ("data-said", said), ("data-talk", talk["key"]),
+                       ("popovertarget", talk["id"]), ("title", talk["label"])]),
+                said_words, esc(talk["quoted"]), esc(talk["id"]), esc(talk["quoted"]), esc(talk["means"])))

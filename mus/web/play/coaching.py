@@ -28,7 +28,7 @@ from ..kit.i18n import t
 from .session import Session
 
 PARTNER = 2
-TOGGLES = ("coach", "reasons")
+TOGGLES = ("advice", "coach", "reasons")
 
 
 def coach_view(session: Session, lang: str) -> dict[str, Any] | None:
@@ -48,7 +48,8 @@ def partner_reasons(session: Session, hand: int, lang: str) -> dict[str, Any] | 
 
 
 def toggles(session: Session, lang: str) -> list[dict[str, Any]]:
-    """Checkboxes of the new-game screen for the coach and the partner's reasons."""
+    """Checkboxes of the new-game screen for the partner's advice aloud, the coach and the
+    partner's reasons."""
     settings = session.settings.to_dict()
     return [{"name": name, "label": t(lang, f"setup.{name}"), "checked": bool(settings[name])}
             for name in TOGGLES]

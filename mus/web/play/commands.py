@@ -6,7 +6,7 @@ the player's call, reload into a waiting new version between hands, or open a re
 
 >>> from mus.web.kit.commands import Command, Key
 >>> from mus.web.kit.storage import MemoryStorage
->>> from .session import Session
+>>> from .session import PANELS, Session
 >>> s = Session(MemoryStorage(), instant=True)
 >>> run(s, Command("action", "nueva"), seed=3), s.screen
 ('advanced', 'table')
@@ -14,6 +14,8 @@ the player's call, reload into a waiting new version between hands, or open a re
 ''
 >>> run(s, Command("help"), seed=3), s.screen, key(s, Key("Escape")), s.screen
 ('redraw', 'help', True, 'table')
+>>> run(s, Command("menu"), seed=3), s.screen, run(s, Command("setup"), seed=3), s.screen
+('redraw', 'menu', 'redraw', 'setup')
 >>> run(s, Command("replay", "x"), seed=3), run(s, Command("manos"), seed=3)
 ('', 'manos')
 """
@@ -21,7 +23,7 @@ the player's call, reload into a waiting new version between hands, or open a re
 from __future__ import annotations
 
 from ..kit.commands import ACTION, CHANGE, POS, Command, Key
-from .session import Session
+from .session import PANELS, Session
 
 # What the page does after a command.
 NOTHING = ""            # it did not apply
@@ -34,8 +36,7 @@ REPLAY = "replay"       # open the replay of finished hand ``int(command.value)`
 
 ADVANCE = ("continuar", "nueva", "revancha")
 # data-ui commands that only change what is on screen: name → Session method
-SCREEN = {"menu": "open_setup", "volver": "close_setup", "help": "open_help", "close-help": "close_help",
-          "close-review": "close_review"}
+SCREEN = {"setup": "open_setup", "volver": "close_setup", "close": "close_panel", "close-review": "close_review"}
 DIGITS = ("1", "2", "3", "4")  # choose the player's cards to throw
 
 
@@ -64,10 +65,12 @@ def run(session: Session, command: Command, seed: int | None = None) -> str:
         s.toggle_card(command.number)
     elif name in SCREEN:
         getattr(s, SCREEN[name])()
+    elif name in PANELS:
+        s.open_panel(name)
     elif name == "lang" and value:
         s.set_setting("lang", value)
     elif name == "previous":
-        s.close_setup()
+        s.close_panel()
         s.open_review()
     elif name in ("ordago", "nueva"):  # asks again before it counts
         s.confirm = name
@@ -76,6 +79,7 @@ def run(session: Session, command: Command, seed: int | None = None) -> str:
     elif name == "dismiss" and value:
         s.dismiss(value)
     elif name == "manos" and s.saved is not None:
+        s.close_panel()
         return MANOS
     elif name == "replay" and command.number is not None and s.saved is not None:
         return REPLAY
@@ -102,8 +106,8 @@ def key(session: Session, pressed: Key) -> bool:
         return False
     elif s.confirm:
         s.confirm = None
-    elif s.screen == "help":
-        s.close_help()
+    elif s.screen in PANELS:
+        s.close_panel()
     elif s.review:
         s.close_review()
     elif s.screen == "setup" and s.game is not None:

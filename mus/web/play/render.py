@@ -17,6 +17,7 @@ from ..kit.deckart import DeckArt
 from ..kit.faces import face_svg
 from ..kit.html import attrs, button, esc
 from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
+from .panels import glossary_panel, help_panel, menu_panel, panel
 
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
 
@@ -25,6 +26,8 @@ def _button_id(spec: dict[str, Any]) -> str:
     key = spec.get("action") or spec.get("ui") or "x"
     if spec.get("ui") == "nueva":
         key = "nueva-ask"
+    elif spec.get("action") == "ordago":  # not the id of the button that asked: Enter there twice
+        key = "ordago-yes"                # must not throw it
     return "b-" + "".join(c if c.isalpha() or c.isdigit() else "-" for c in key)
 
 
@@ -52,8 +55,9 @@ def regions(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple
 
 
 def overlay_open(view: dict[str, Any]) -> bool:
-    """A panel covers the table: the new-game screen, help, a count or the end."""
-    return bool(view.get("setup") or view.get("showdown") or view.get("fin") or view.get("help"))
+    """A panel covers the table: the new-game screen, the menu and its panels, a count or the end."""
+    return bool(view.get("setup") or view.get("showdown") or view.get("fin") or view.get("help")
+                or view.get("glossary") or view.get("menu"))
 
 
 def dealt(view: dict[str, Any]) -> tuple[Any, ...]:
@@ -103,16 +107,17 @@ def topbar(view: dict[str, Any]) -> str:
                 f'<small>{esc(team["target"])}</small></span>'
                 f'<span class="stones" title="{esc(team["stones"])}">{stones}'
                 f'<span class="sr-only">{esc(team["stones"])}</span></span>'
-                f'<span class="score-juegos"><span class="long">{esc(team["juegos_label"])}</span>'
-                f'<span class="short" aria-hidden="true">{esc(team["juegos_short"])}</span> <b data-juegos="{team["team"]}">'
-                f'{team["juegos"]}</b><span class="vacas"> · {esc(team["vacas_label"])} <b data-vacas="{team["team"]}">'
-                f'{team["vacas"]}</b></span></span></div>')
+                f'<span class="score-juegos" title="{esc(team["juegos_label"])} {team["juegos"]}">'
+                f'<span class="long">{esc(team["juegos_label"])} <b data-juegos="{team["team"]}">{team["juegos"]}</b>'
+                f'<span class="vacas"> · {esc(team["vacas_label"])} <b data-vacas="{team["team"]}">'
+                f'{team["vacas"]}</b></span></span>'
+                f'<span class="short juego-pips" aria-hidden="true">{esc(team["juego_pips"])}</span></span></div>')
     buttons = []
     if scores:
-        if view.get("previous_button"):  # on phones it is in the menu
+        if view.get("previous_button"):  # on phones and tablets it is in the menu
             buttons.append(_short_button(view["previous_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
-        buttons.append(_short_button(view["help_button"]))
-    if view.get("manos_button"):  # on phones, from a replay's "Otras jugadas"
+        buttons.append(_short_button(view["help_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
+    if view.get("manos_button"):  # on phones and tablets, in the menu
         buttons.append(_short_button(view["manos_button"]).replace('class="btn"', 'class="btn wide-only"', 1))
     buttons.append(_short_button(view["lang_button"]))
     if scores:
@@ -149,7 +154,7 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
     value = ""
     if s.get("value"):
         value = (f'<span class="hand-value" title="{esc(s["value"]["label"])}">{esc(s["value"]["text"])}</span>')
-    plate = f'<div class="plate">{seat_name(s["name"], s["short"])}{badges}{value}</div>'
+    plate = f'<div class="plate">{plate_name(s)}{badges}{value}</div>'
     if s["cards"] is not None:
         selectable = bool(s.get("selectable"))
         cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable)
@@ -158,18 +163,34 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
                             ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
     else:
         held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)])
-    return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"]) + held, classes
+    return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"], s.get("talk"), s.get("said")) + held, classes
+
+
+def plate_name(s: dict[str, Any]) -> str:
+    """A seat's name: a bot's own, with its style beside it on wide screens (its seat and
+    style read out), or the player's."""
+    bot = s.get("bot")
+    if not bot:
+        return seat_name(s["name"], s["short"])
+    return (f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
+            f'<span class="seat-style" aria-hidden="true">{esc(bot["style"])}</span>'
+            f'<span class="sr-only">{esc(bot["label"])}</span>')
 
 
 def center(view: dict[str, Any]) -> str:
     c = view.get("center")
     if not c:
         return ""
+    coach = view.get("coach") or {}
+    # phones show the coach's chance on each lance's chip, not in a box of its own
+    chances = {line["lance"]: line["pct"] for line in coach.get("lances") or []}
     chips = []
     for ch in c["lances"]:
         cls = "chip" + (" current" if ch["current"] else "") + (" done" if ch["done"] else "")
         status = '<span class="chip-status">%s</span>' % esc(ch["status"]) if ch["status"] else ""
-        chips.append(f'<li class="{cls}"><span class="chip-name">{esc(ch["name"])}</span>{status}</li>')
+        chance = (f'<span class="chip-coach" aria-hidden="true">{chances[ch["lance"]]} %</span>'
+                  if ch["lance"] in chances else "")
+        chips.append(f'<li class="{cls}"><span class="chip-name">{esc(ch["name"])}</span>{status}{chance}</li>')
     bet = f'<p class="bet">{esc(c["bet"])}</p>' if c["bet"] else ""
     return (f'<p class="phase-line"><span id="phase" data-phase="{esc(c["phase"])}">{esc(c["phase_name"])}</span></p>'
             f'<ol class="lances">{"".join(chips)}</ol>{bet}'
@@ -179,7 +200,7 @@ def center(view: dict[str, Any]) -> str:
 
 def controls(view: dict[str, Any]) -> str:
     ctl = view.get("controls")
-    if not ctl or any(view.get(k) for k in ("showdown", "fin", "setup", "help")):
+    if not ctl or overlay_open(view):
         return ""
     parts = [f'<p class="prompt" id="prompt">{esc(ctl["prompt"])}</p>'] if ctl["prompt"] else []
     parts.append(senas_preview(ctl.get("senas_preview")))
@@ -232,6 +253,10 @@ def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
         return setup(view["setup"], view.get("confirm"))
     if view.get("help"):
         return help_panel(view["help"])
+    if view.get("glossary"):
+        return glossary_panel(view["glossary"])
+    if view.get("menu"):
+        return menu_panel(view["menu"], stats(view["menu"]["stats"]))
     if view.get("showdown"):
         return showdown(view["showdown"], art)
     if view.get("fin"):
@@ -239,19 +264,13 @@ def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
     return ""
 
 
-def _panel(title: str, body: str, cls: str, footer: str = "") -> str:
-    """A dialog: its title, a body that scrolls inside it if it must, and a footer of buttons
-    that stays in view without covering the body."""
-    foot = f'<div class="buttons panel-foot">{footer}</div>' if footer else ""
-    return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title">'
-            f'<h2 id="overlay-title" tabindex="-1">{esc(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
-
-
 def stats(s: dict[str, Any]) -> str:
     lines = "".join(f"<li>{esc(line)}</li>" for line in s["lines"])
     lances = "".join(f"<li>{esc(line)}</li>" for line in s["lances"])
     return (f'<section class="stats" aria-labelledby="stats-title"><h3 id="stats-title">{esc(s["title"])}</h3>'
-            f'<ul>{lines}</ul><h4>{esc(s["lances_title"])}</h4><ul class="stats-lances">{lances}</ul></section>')
+            f'<ul>{lines}</ul>'
+            + (f'<h4>{esc(s["lances_title"])}</h4><ul class="stats-lances">{lances}</ul>' if lances else "")
+            + '</section>')
 
 
 def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
@@ -279,7 +298,7 @@ def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
         buttons = (f'<p class="confirm" id="confirm-text" role="alert">{esc(confirm["text"])}</p>'
                    + "".join(spec_button(b) for b in confirm["buttons"]))
     body = f'<div class="setup-form">{"".join(groups)}</div>{warning}{stats(s["stats"])}'
-    return _panel(s["title"], body, "setup", buttons)
+    return panel(s["title"], body, "setup", buttons)
 
 
 def _mini_cards(cards: list[dict[str, str]], art: DeckArt | None) -> str:
@@ -344,25 +363,27 @@ def showdown(s: dict[str, Any], art: DeckArt | None = None) -> str:
     button = spec_button(main)
     if s.get("replay_button"):
         button += spec_button(s["replay_button"])
-    body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}</div>'
+    body = (f'{banners}<div class="showdown-grid"><div class="sd-hands">{hands}{count_talk(s.get("talk") or [])}</div>'
             f'<div class="sd-count">{table}{closing}{summary}{reasons(s.get("reasons"))}{log}</div></div>')
-    return _panel(s["title"], body, "showdown" + (" review" if s.get("review") else ""), button)
+    return panel(s["title"], body, "showdown" + (" review" if s.get("review") else ""), button)
 
 
-def help_panel(h: dict[str, Any]) -> str:
-    paragraphs = "".join(f"<p>{esc(p)}</p>" for p in h["paragraphs"])
-    legend = "".join(f'<li><i class="{esc(item["kind"])}" aria-hidden="true"></i> {esc(item["text"])}</li>'
-                     for item in h["legend"])
-    lessons = f'<p class="help-lessons"><a href="{esc(h["lessons"]["href"])}">{esc(h["lessons"]["text"])}</a></p>'
-    body = f'{paragraphs}<ul class="stone-legend">{legend}</ul>{lessons}'
-    return _panel(h["title"], body, "help", spec_button(h["button"]))
+def count_talk(items: list[dict[str, Any]]) -> str:
+    """What a bot said at the count ("¡Solomillo!"), each a button that opens its meaning."""
+    return "".join(
+        f'<p class="count-talk"><button type="button" class="talk-chip" popovertarget="{esc(i["id"])}" '
+        f'data-talk="{esc(i["key"])}" title="{esc(i["label"])}"><b>{esc(i["who"])}:</b> {esc(i["quoted"])}</button>'
+        f'<span class="talk-means" id="{esc(i["id"])}" popover><span class="talk-quote">{esc(i["quoted"])}</span> '
+        f'{esc(i["means"])}</span></p>' for i in items)
 
 
 def fin(f: dict[str, Any]) -> str:
     buttons = "".join(spec_button(b) for b in f["buttons"])
     body = (f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
-            f'<p class="summary">{esc(f["summary"])}</p><div class="buttons">{buttons}</div>{stats(f["stats"])}')
-    return _panel(f["title"], body, "fin")
+            f'<p class="summary">{esc(f["summary"])}</p>'
+            f'<ul class="fin-juegos">{"".join(f"<li>{esc(line)}</li>" for line in f["juegos"])}</ul>'
+            f'<div class="buttons">{buttons}</div>{stats(f["stats"])}')
+    return panel(f["title"], body, "fin")
 
 
 def log_lines(view: dict[str, Any]) -> list[str]:

@@ -27,21 +27,25 @@ from typing import TYPE_CHECKING, Any, Callable
 import mus
 from mus.ai import coach, make_bot
 from mus.game import REPARTO
+from mus.observation import Observation
 from mus.rng import fresh_seed
 
 from ..kit.i18n import envido_amount
+from .cast import Seat, cast
 from .keeper import CLEARED, DAMAGED, OURS, THEIRS, Keeper
 from .saves import SAVE_KEY, Saved
 from .settings import SETTINGS_KEY, load_settings, write_settings
 from .stats import STATS_KEY, count_hand, count_partida, load_stats, write_stats
+from .talk import TableTalk
 
 if TYPE_CHECKING:
     from ..kit.storage import Storage
 
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
-BotFactory = Callable[[str, int], Any]
+BotFactory = Callable[[str, int, "str | None"], Any]   # level, seed, style
 DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
+PANELS = ("menu", "help", "glossary")  # what the menu opens over the table
 # Notices that replace each other: storage refused a write, then took everything again.
 EXCLUSIVE = {"unsaved": "saved", "saved": "unsaved"}
 # What a change of the stored save did here (``follow``): this window now shows another's
@@ -68,10 +72,12 @@ class Session:
         self.stats, problem = load_stats(storage)
         self.keeper.kept("stats", STATS_KEY, problem)
         self.saved: Saved | None = None
-        self.screen = "setup"  # or "table" or "help"; showdowns and the end are derived from the game
+        self.screen = "setup"  # or "table" or one of PANELS; showdowns and the end come from the game
         self.selected: set[int] = set()
         self.envite = DEFAULT_ENVITE
         self.bots: dict[int, Any] = {}
+        self.cast: list[Seat | None] = [None] * 4   # the bots' names and styles
+        self.talk = TableTalk([None] * 4, False)     # what is said beyond the calls
         # What is on screen, not saved: a count held back while the last call is read, the
         # previous hand's count reopened, trailing log events not yet spoken, a pending confirm.
         self.hold_count = False
@@ -158,15 +164,29 @@ class Session:
             previous = self.saved.settings
             self.settings = previous.replace(speed=self.settings.speed, lang=self.settings.lang,
                                              coach=self.settings.coach, reasons=self.settings.reasons,
-                                             table=self.saved.game.rules)
+                                             advice=self.settings.advice, table=self.saved.game.rules)
             self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
         self.new_game(seed)
 
     def _make_bots(self) -> None:
-        """Each bot seeded on its own: nothing about the deals can be read from the bots."""
+        """The bots of the saved partida, who they are, and what was said so far; each bot
+        seeded on its own: nothing about the deals can be read from the bots."""
         assert self.saved is not None
-        self.bots = {seat: self.bot_factory(str(level), self.seeds())
+        self.cast = cast(self.saved.settings.style, self.saved.game.seed)
+        styles = [seat.style if seat else None for seat in self.cast]
+        self.bots = {seat: self.bot_factory(str(level), self.seeds(), styles[seat])
                      for seat, level in enumerate(self.saved.levels) if level is not None}
+        self.talk = TableTalk(styles, self.saved.settings.advice)
+        self.talk.rebuild(self.saved.game)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows now, with the advice said aloud this hand (public: every seat
+        alike, ``observation["advice"]``), as the bots read it."""
+        game = self.game
+        assert game is not None
+        obs = game.observation(seat)
+        obs["advice"] = self.talk.heard(len(game.history))
+        return obs
 
     def _take(self, saved: Saved) -> None:
         """Put ``saved`` on the table, with fresh bots."""
@@ -208,7 +228,7 @@ class Session:
         game = self.game
         assert game is not None
         bot = self.bots[seat]
-        observation = game.observation(seat)
+        observation = self.observation(seat)
         self._chosen_on = game
         if hasattr(bot, "decide"):
             decision = bot.decide(observation)
@@ -271,12 +291,16 @@ class Session:
         assert self.saved is not None
         before = self.saved.game
         self.saved.game = self._dealt(before.apply(notation))
+        self.talk.listen(before, notation, self.saved.game)
         if len(self.saved.game.history) > len(before.history):
             self._before_end[len(before.history)] = (before, notation)
         self.selected = set()
         self.review = False
         self.confirm = None
         self._count_finished()
+        if self.human_legal() == ["sin señas"]:  # a hand that allows no seña: nothing to ask
+            self._advance("sin señas")
+            return
         self._write()
 
     def stage(self, before: mus.Game | None) -> bool:
@@ -456,20 +480,24 @@ class Session:
     def set_setting(self, name: str, raw: str) -> None:
         self.settings = self.settings.with_choice(name, raw)
         self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
-        if name == "lang" and self.saved is not None:  # the language follows the player
+        if name in ("lang", "advice") and self.saved is not None:  # the player's, at once
             self.saved.settings = self.saved.settings.with_choice(name, raw)
+            if name == "advice":
+                self.talk.advise = self.saved.settings.advice
+                self.talk.rebuild(self.saved.game)
             self._write()
 
     def open_setup(self) -> None:
         self.screen = "setup"
         self.confirm = None
 
-    def open_help(self) -> None:
-        if self.screen == "table" and self.game is not None:
-            self.screen = "help"
+    def open_panel(self, name: str) -> None:
+        """A panel over the table (``PANELS``), from the table or another panel."""
+        if name in PANELS and self.game is not None and self.screen in ("table",) + PANELS:
+            self.screen = name
 
-    def close_help(self) -> None:
-        if self.screen == "help":
+    def close_panel(self) -> None:
+        if self.screen in PANELS:
             self.screen = "table"
 
     def close_setup(self) -> None:

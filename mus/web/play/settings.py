@@ -6,8 +6,8 @@ dropped for the default. Señas are on at the table (they are off in the engine'
 ``Rules``, so that recorded games keep their meaning).
 
 >>> s = Settings.from_dict({"level": "dificil", "target": 30, "vacas_to_win": 2, "speed": "nope"})
->>> s.level, s.speed, s.rules()
-('dificil', 'normal', Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=2, senas=True))
+>>> s.level, s.speed, s.style, s.advice, s.rules()
+('dificil', 'normal', 'random', True, Rules(reyes=8, real_31=False, target=30, juegos_to_win=2, vacas_to_win=2, senas=True))
 >>> s.with_choice("reyes", "4").with_choice("target", "35").rules().summary("es")[:2]
 ['4 reyes', 'a 30 tantos']
 
@@ -35,6 +35,7 @@ from mus.rules import OPTION, OPTIONS
 from ..kit.i18n import DEFAULT_LANG, LANGS
 from ..kit.storage import read_kept
 from ..kit.value import Value
+from .cast import RANDOM, STYLE_CHOICES
 
 if TYPE_CHECKING:
     from ..kit.storage import Storage
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 SETTINGS_KEY = "mus.settings"
 MAX_SETTINGS_TEXT = 10_000  # a few hundred characters in use
 
-PREFERENCES = ("level", "speed", "lang", "coach", "reasons")
+PREFERENCES = ("level", "speed", "lang", "coach", "reasons", "style", "advice")
 LEVELS = ("facil", "normal", "dificil")
 SPEEDS = ("lenta", "normal", "rapida", "instantanea")
 # Seconds a bot waits before it speaks, by speed.
@@ -53,6 +54,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "lang": LANGS,
     "coach": (False, True),     # the coach's chances beside the table while playing
     "reasons": (False, True),   # the partner's reasons at the count
+    "style": STYLE_CHOICES,     # the bots' style: one for all three, or each its own at random
+    "advice": (False, True),    # the partner advises the player aloud (play.talk)
 }
 TABLE = tuple(o for o in OPTIONS if o.offered)   # the options the new-game screen offers
 TABLE_RULES = mus.Rules(senas=True)              # the table before the player chooses
@@ -66,10 +69,11 @@ class Settings(Value):
     __slots__ = PREFERENCES + ("table",)
 
     def __init__(self, level: str = "normal", speed: str = "normal", lang: str = DEFAULT_LANG,
-                 coach: bool = False, reasons: bool = False, table: mus.Rules = TABLE_RULES,
-                 **options: Any) -> None:
+                 coach: bool = False, reasons: bool = False, style: str = RANDOM, advice: bool = True,
+                 table: mus.Rules = TABLE_RULES, **options: Any) -> None:
         """``options``: the table's, by name (``target=30``), over ``table``."""
         self.level, self.speed, self.lang, self.coach, self.reasons = level, speed, lang, coach, reasons
+        self.style, self.advice = style, advice
         self.table = table.replace(**options) if options else table
 
     @classmethod

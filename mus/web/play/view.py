@@ -9,20 +9,23 @@ carry ``action`` continuar / nueva / revancha or a ``ui`` command for the contro
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence, TypeAlias
 
 import mus
 from mus.observation import HandResult, Observation
 from mus.rules import BOOL
 
 from ..kit.i18n import (
-    LANCES, action_label, card_name, envido_amount, lance_name, reason_text, sena_text, speech,
+    LANCES, action_label, card_name, envido_amount, lance_name, lowered, reason_text, sena_text, speech,
     spoken_ledger, join_words, stones, t,
 )
 from ..kit.table import POSITIONS
 from .coaching import coach_view, partner_reasons, toggles
+from .guide import help_view, menu_view
 from .session import DECLARATIONS, HUMAN, Session, is_declaration
 from .settings import CHOICES, TABLE, Settings
+from .talk import PARTNER, Said
+from .voice import advised, at_count, glossary, log_with_talk, spoken
 
 QUICK_AMOUNTS = (2, 5, 10)
 
@@ -43,8 +46,8 @@ def build_view(session: Session) -> dict[str, Any]:
         "lang_button": {"ui": "lang", "value": "en" if lang == "es" else "es",
                         "label": t(lang, "act.lang"), "short": ("en" if lang == "es" else "es").upper(),
                         "lang": "en" if lang == "es" else "es", "aria": t(lang, "act.lang.label")},
-        "menu_button": {"ui": "menu", "label": t(lang, "act.menu"), "short": "☰", "aria": t(lang, "act.menu"),
-                        "name": t(lang, "act.menu")},
+        "menu_button": {"ui": "menu", "label": t(lang, "menu.title"), "short": "☰", "aria": t(lang, "menu.title"),
+                        "name": t(lang, "menu.title")},
         "help_button": {"ui": "help", "label": t(lang, "act.help"), "short": t(lang, "act.help.short"),
                         "aria": t(lang, "act.help"), "name": t(lang, "act.help")},
         "previous_button": None,
@@ -54,16 +57,27 @@ def build_view(session: Session) -> dict[str, Any]:
         "notices": _notices(session, lang),
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
-        "showdown": None, "fin": None, "setup": None, "help": None, "confirm": None, "coach": None,
+        "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
+        "confirm": None, "coach": None,
     }
     if session.screen == "setup" or game is None:
         view["setup"] = _setup(session, lang)
     elif session.screen == "help":
-        view["help"] = _help(game.rules.target, lang)
+        view["help"] = help_view(game.rules.target, lang)
+    elif session.screen == "glossary":
+        view["glossary"] = glossary(lang)
+    elif session.screen == "menu":
+        view["menu"] = menu_view(lang, previous=bool(game.history) and not game.is_over
+                                 and session.showdown_index() is None,
+                                 manos=bool(game.history), rules=rules_summary(session.saved.settings
+                                                                              if session.saved else session.settings, lang),
+                                 cast=cast_line(session, lang), stats=_stats(session, lang))
     if game is None:
         return view
     index = session.showdown_index()
     review = session.review and index is None and bool(game.history) and not game.is_over
+    said = session.talk.of_hand(index if index is not None else len(game.history))
+    names = seat_names(session, lang)
     obs = game.observation(HUMAN)
     if index is not None:  # the finished hand stays on the table behind its count
         obs = finished_observation(session, index)
@@ -73,26 +87,29 @@ def build_view(session: Session) -> dict[str, Any]:
         obs["log"] = obs["log"][: len(obs["log"]) - session.muted]   # obs is a fresh copy
         obs["to_play"], obs["legal_actions"] = None, []
     view["scores"] = _scores(obs, lang)
-    view["seats"] = _seats(session, obs, lang)
-    _add_senas(view["seats"], obs, lang)
-    view["center"] = _center(obs, lang, finished=index is not None)
+    view["seats"] = _seats(session, obs, lang, said)
+    _add_senas(view["seats"], obs, lang, names)
+    view["center"] = _center(obs, lang, names, finished=index is not None)
     view["controls"] = _controls(session, obs, lang)
     if obs["phase"] == "senas" and view["controls"]["mine"]:
         view["controls"] = _senas_controls(obs, lang)
-    view["log"] = _log(obs, lang)
+    view["log"] = _log(obs, lang, names, said)
     view["coach"] = coach_view(session, lang)
     on_table = session.screen == "table"
     if on_table and index is not None and not session.hold_count:
-        view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"],
-                                         _log(obs, lang)["lines"])
+        view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"], view["log"]["lines"],
+                                         names=names)
+        view["showdown"]["talk"] = at_count(said, lang, names.__getitem__)
         view["showdown"]["reasons"] = partner_reasons(session, index, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(index), "label": t(lang, "replay.open")}
     elif on_table and review:
         last = len(game.history) - 1
         before, notation = session.hand_end(last)
+        last_said = session.talk.of_hand(last)
         view["showdown"] = showdown_view(game.history, last, False, lang, obs["rules"],
-                                         _log(_ended(before, notation, game.history[last]), lang)["lines"],
-                                         review=True)
+                                         _log(_ended(before, notation, game.history[last]), lang, names, last_said)["lines"],
+                                         review=True, names=names)
+        view["showdown"]["talk"] = at_count(last_said, lang, names.__getitem__)
         view["showdown"]["reasons"] = partner_reasons(session, last, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(last), "label": t(lang, "replay.open")}
     elif on_table and game.is_over and index is None:
@@ -131,6 +148,8 @@ def _ended(before: mus.Game, notation: str, hand: HandResult) -> Observation:
         obs["bet"] = None
     obs["to_play"], obs["legal_actions"] = None, []
     obs["score"], obs["lances"], obs["declared"] = hand["score"], hand["lances"], hand["declared"]
+    if hand["juego_winner"] is not None:  # the juego this hand won is on the score, as in the count
+        obs["juegos"][hand["juego_winner"]] += 1
     return obs
 
 
@@ -171,7 +190,9 @@ def _scores(obs: Observation, lang: str) -> list[dict[str, Any]]:
     rules = obs["rules"]
     return [{
         "team": team, "name": t(lang, "team", team=team), "short": t(lang, f"team.short.{team}"),
-        "juegos_short": t(lang, "score.juegos.short"), "tantos": obs["score"][team],
+        # phones show the juegos won as filled pips out of those a vaca needs (5 at most)
+        "juego_pips": "●" * min(5, obs["juegos"][team]) + "○" * max(0, min(5, rules["juegos_to_win"]) - obs["juegos"][team]),
+        "tantos": obs["score"][team],
         "amarracos": obs["score"][team] // 5, "piedras": obs["score"][team] % 5,
         "stones": stones(lang, obs["score"][team]), "juegos": obs["juegos"][team],
         "vacas": obs["vacas"][team], "target": t(lang, "score.target", n=rules["target"]),
@@ -180,33 +201,41 @@ def _scores(obs: Observation, lang: str) -> list[dict[str, Any]]:
     } for team in (0, 1)]
 
 
-def _speeches(obs: Observation, lang: str) -> list[tuple[int | None, str, str]]:
-    """(seat, phase, words) for each public event of this hand, in order."""
-    out: list[tuple[int | None, str, str]] = []
+# What a seat said at an event of the hand: (seat or None for the table, phase, the words as
+# said aloud, what only the log adds — the player's own discarded cards —, the event's index).
+Speech: TypeAlias = "tuple[int | None, str, str, str, int]"
+
+
+def _speeches(obs: Observation, lang: str) -> list[Speech]:
+    """What was said at each public event of this hand, in order."""
+    out: list[Speech] = []
     betting: set[str] = set()
-    for event in obs["log"]:
+    for index, event in enumerate(obs["log"]):
         seat, phase, action = event["seat"], event["phase"], event["action"]
         if action == "servido":
-            out.append((None, phase, t(lang, "log.servido")))
+            out.append((None, phase, t(lang, "log.servido"), "", index))
             continue
         if phase == "senas":
-            out.append((seat, phase, _sena_words(obs, event, lang)))
+            words, shown = _sena_words(obs, event, lang)
+            out.append((seat, phase, words, shown, index))
             continue
         raise_ = phase in betting
         if envido_amount(action) is not None or action == "ordago":
             betting.add(phase)
         words = speech(lang, action, raise_=raise_ and envido_amount(action) is not None,
-                       count=event.get("count", 0), you=seat == HUMAN)
+                       count=event.get("count", 0))
+        detail = ""
         if event.get("cards"):  # the player's own discards: which cards went
-            words += ": " + join_words(lang, [card_name(lang, card) for card in event["cards"]])
-        out.append((seat, phase, words))
+            detail = join_words(lang, [card_name(lang, card, running=True) for card in event["cards"]])
+        out.append((seat, phase, words, detail, index))
     return out
 
 
-def _bubbles(obs: Observation, lang: str) -> dict[int, str]:
-    """Each seat's last words in the phase being played (or the very last words said)."""
+def _bubbles(obs: Observation, lang: str) -> dict[int, tuple[str, int]]:
+    """Each seat's last words in the phase being played (or the very last words said), with
+    the index of their event."""
     said = _speeches(obs, lang)
-    segment: list[tuple[int | None, str, str]] = []
+    segment: list[Speech] = []
     for item in reversed(said):
         if item[0] is None or item[1] != obs["phase"]:
             break
@@ -214,9 +243,8 @@ def _bubbles(obs: Observation, lang: str) -> dict[int, str]:
     if not segment and said and said[-1][0] is not None:
         segment = [said[-1]]
     # señas are made, not said: the bubble only marks them (the faces on the seat show which)
-    return {seat: (t(lang, "bubble.señas") if phase == "senas" and words != t(lang, "say.sin señas")
-                   else words.split(": ")[0])
-            for seat, phase, words in segment if seat is not None}
+    return {seat: (t(lang, "bubble.señas") if phase == "senas" and words != t(lang, "say.sin señas") else words, index)
+            for seat, phase, words, _, index in segment if seat is not None}
 
 
 def _discard_counts(obs: Observation) -> list[list[int]]:
@@ -275,8 +303,9 @@ def hand_name(lang: str, cards: list[str], rules: dict[str, Any]) -> str:
     return t(lang, "hand.sep").join(parts)
 
 
-def _seats(session: Session, obs: Observation, lang: str) -> list[dict[str, Any]]:
+def _seats(session: Session, obs: Observation, lang: str, said: Sequence[Said] = ()) -> list[dict[str, Any]]:
     bubbles = _bubbles(obs, lang)
+    advice = advised(said, len(obs["log"]), lang) if obs["to_play"] == HUMAN else None
     postre = (obs["mano"] + 3) % 4
     selectable = obs["to_play"] == HUMAN and obs["phase"] == "descarte" and bool(session.human_legal())
     discards = _discard_counts(obs)
@@ -288,13 +317,22 @@ def _seats(session: Session, obs: Observation, lang: str) -> list[dict[str, Any]
         if bet and bet.get("bettor") == seat and bet["answering"]:
             badges.append({"kind": "bet", "text": t(lang, "plate.ordago") if bet["ordago"] else
                            t(lang, "plate.bet", n=bet["table"] + bet["pending"])})
+        words, at = bubbles.get(seat, (None, -1))
+        talk = advice if seat == PARTNER and advice else spoken(said, seat, at, lang)
+        bot = session.cast[seat]
         entry: dict[str, Any] = {
             "seat": seat, "pos": POSITIONS[seat], "team": seat & 1,
+            "bot": {"name": bot.name, "style": t(lang, f"style.{bot.style}.{bot.gender}"),
+                    "label": t(lang, "plate.bot", name=bot.name, style=t(lang, f"style.{bot.style}.{bot.gender}"),
+                               role=lowered(t(lang, "seat", seat=seat)))} if bot else None,
             "name": t(lang, "seat", seat=seat), "short": t(lang, "seat.short", seat=seat),
             "mano": seat == obs["mano"], "postre": seat == postre,
             "mano_label": t(lang, "mano"), "postre_label": t(lang, "postre"),
             "turn": obs["to_play"] == seat,
-            "bubble": bubbles.get(seat),
+            "bubble": words, "talk": talk,
+            # what the bubble holds, as said at this hand's event: a redraw of the same words
+            # does not pop the bubble again
+            "said": f"{obs['hand_number']}.{len(obs['log']) if talk and talk['kind'] == 'advice' else at}",
             "declared": [{"lance": lance, "letter": lance_name(lang, lance)[0], "has": has,
                           "text": t(lang, "plate.yes" if has else "plate.no", lance=lance_name(lang, lance))}
                          for lance, has in declared[seat]],
@@ -302,7 +340,7 @@ def _seats(session: Session, obs: Observation, lang: str) -> list[dict[str, Any]
             "discards_label": (t(lang, "plate.discards", list=join_words(lang, [str(n) for n in discards[seat]]))
                                if discards[seat] else None),
             "badges": badges, "count": 4,
-            "hidden_label": t(lang, "face_down", name=t(lang, "seat", seat=seat), n=4),
+            "hidden_label": t(lang, "face_down", name=session_name(session, lang, seat), n=4),
             "cards": None, "value": None,
         }
         if seat == HUMAN:
@@ -338,7 +376,7 @@ def _lance_chips(obs: Observation, lang: str) -> list[dict[str, Any]]:
     return chips
 
 
-def _center(obs: Observation, lang: str, finished: bool = False) -> dict[str, Any]:
+def _center(obs: Observation, lang: str, names: list[str], finished: bool = False) -> dict[str, Any]:
     bet = obs["bet"]
     bet_text = None
     if bet and bet["ordago"]:
@@ -354,7 +392,7 @@ def _center(obs: Observation, lang: str, finished: bool = False) -> dict[str, An
     elif to_play == HUMAN:
         status = t(lang, "turn.you")
     else:
-        status = t(lang, f"turn.{to_play}")
+        status = t(lang, "turn.bot", name=names[to_play])
     return {
         "phase": obs["phase"], "phase_name": lance_name(lang, obs["phase"]),
         "hand_number": obs["hand_number"], "lances": _lance_chips(obs, lang),
@@ -365,10 +403,8 @@ def _center(obs: Observation, lang: str, finished: bool = False) -> dict[str, An
 def _controls(session: Session, obs: Observation, lang: str) -> dict[str, Any]:
     legal = session.human_legal() if obs["to_play"] == HUMAN else []
     phase = obs["phase"]
-    if not legal:
-        waiting = obs["to_play"]
-        prompt = t(lang, f"waiting.{waiting}") if waiting in (1, 2, 3) else ""
-        return {"mine": False, "prompt": prompt, "buttons": [], "stepper": None, "discard": None,
+    if not legal:  # whose turn it is the table says (its status), not this box again
+        return {"mine": False, "prompt": "", "buttons": [], "stepper": None, "discard": None,
                 "quick": [], "ordago": None}
     buttons: list[dict[str, Any]] = []
     stepper = discard = ordago = None
@@ -430,17 +466,24 @@ def _controls(session: Session, obs: Observation, lang: str) -> dict[str, Any]:
             "quick": quick, "quick_label": t(lang, "act.quick"), "ordago": ordago}
 
 
-def _log(obs: Observation, lang: str) -> dict[str, Any]:
-    lines = [t(lang, f"log.hand.{obs['mano']}", n=obs["hand_number"])]
+def _log(obs: Observation, lang: str, names: list[str], said: Sequence[Said] = ()) -> dict[str, Any]:
+    """The hand's calls, one line each, with what was said beyond them (``voice``)."""
+    mano = obs["mano"]
+    head = t(lang, "log.hand.0", n=obs["hand_number"]) if mano == HUMAN else \
+        t(lang, "log.hand.bot", n=obs["hand_number"], name=names[mano])
+    lines = [(-1, head)]
     current = "mus"
-    for seat, phase, words in _speeches(obs, lang):
+    for seat, phase, words, detail, index in _speeches(obs, lang):
         if phase != current:
             current = phase
-            lines.append(f"— {lance_name(lang, phase)} —")
+            lines.append((-1, f"— {lance_name(lang, phase)} —"))
+        if detail:  # the señas seen, the player's own discarded cards
+            words += " — " + detail if phase == "senas" else f" ({detail})"
         if seat is not None:
-            words = t(lang, "log.line", name=t(lang, "seat", seat=seat), text=words[:1].lower() + words[1:])
-        lines.append(words)
-    return {"title": t(lang, "log.title"), "lines": lines}
+            words = t(lang, "log.line", name=names[seat], text=lowered(words))
+        lines.append((index, words))
+    return {"title": t(lang, "log.title"),
+            "lines": log_with_talk(lines, said, lang, names.__getitem__)}
 
 
 # --- the count and the end -----------------------------------------------------------------
@@ -464,8 +507,11 @@ def _tie_note(lang: str, lance: str, seat: int, hand: HandResult, rules: mus.Rul
 
 
 def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, rules_dict: dict[str, Any],
-                  log: list[str] | None = None, review: bool = False) -> dict[str, Any]:
-    """The count of finished hand ``index`` as one table in counting order (plain data)."""
+                  log: list[str] | None = None, review: bool = False, names: list[str] | None = None) -> dict[str, Any]:
+    """The count of finished hand ``index`` as one table in counting order (plain data);
+    ``names``: how each seat is named (the bots' names; their seats without)."""
+    if names is None:
+        names = [t(lang, "seat", seat=seat) for seat in range(4)]
     hand = history[index]
     winners: dict[str, int] = hand.get("winners", {})
     hands = hand.get("hands")
@@ -480,7 +526,7 @@ def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, 
         cards = None
         if hands:
             cards = [{"card": c, "label": card_name(lang, c)} for c in hands[seat]]
-        seats.append({"seat": seat, "name": t(lang, "seat", seat=seat), "short": t(lang, "seat.short", seat=seat),
+        seats.append({"seat": seat, "name": names[seat], "short": short_name(lang, seat, names),
                       "team": seat & 1, "cards": cards, "won": won, "mano": seat == hand.get("mano"),
                       "hand_name": hand_name(lang, hands[seat], rules_dict) if hands else None})
     reached: list[bool] = [False]
@@ -495,7 +541,7 @@ def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, 
             notes.append(t(lang, f"count.reached.{team}", n=target))
         own = _with(entry, {"reason": str(entry["reason"]).replace(" del compañero", "")})  # "who" names the holder
         return _with({"kind": "scored", "lance": entry["lance"], "lance_name": lance_name(lang, entry["lance"]),
-                      "status": "", "team": team}, _holder(lang, seat, team), {
+                      "status": "", "team": team}, _holder(lang, names, seat, team), {
                      "why": reason_text(lang, own), "points": int(entry["points"]),
                      "points_text": t(lang, "count.points", n=entry["points"]),
                      "score": list(running), "notes": notes, "reached": bool(notes) and reached[0]})
@@ -515,16 +561,16 @@ def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, 
                 if i == 0 and entry.get("seat") == winners.get(lance):
                     note = _tie_note(lang, lance, int(entry["seat"]), hand, rules)
                 if reached[0]:
-                    rows.append(_uncounted(lang, lance, entry))
+                    rows.append(_uncounted(lang, names, lance, entry))
                 else:
                     rows.append(row(entry, note))
         elif reached[0] or ordago_entry is not None:
-            rows.append(_uncounted(lang, lance))
+            rows.append(_uncounted(lang, names, lance))
         else:
             why = (t(lang, "count.deje_done") if outcome.get("kind") == "deje"
                    else t(lang, "count.no_pares") if lance == "pares" else t(lang, "count.nothing"))
             rows.append(_with({"kind": "nothing", "lance": lance, "lance_name": lance_name(lang, lance), "team": None},
-                              _holder(lang), {"why": why, "points": 0, "points_text": "", "score": list(running),
+                              _holder(lang, names), {"why": why, "points": 0, "points_text": "", "score": list(running),
                                               "notes": [], "reached": False, "settled": outcome.get("kind") == "deje"}))
         if outcome and rows[first]["kind"] != "uncounted":  # a refused bet's points are in `during`
             key = "count.deje" if outcome["kind"] == "deje" else f"lance.{outcome['kind']}"
@@ -532,7 +578,8 @@ def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, 
     closing = None
     if ordago_entry is not None:
         seat = int(ordago_entry["seat"])
-        closing = t(lang, "count.ordago", to=t(lang, f"to.{ordago_entry['lance']}"), winner=t(lang, f"winner.{seat}"))
+        closing = t(lang, "count.ordago", to=t(lang, f"to.{ordago_entry['lance']}"),
+                    winner=t(lang, "winner.0") if seat == HUMAN else t(lang, "winner.bot", name=names[seat]))
     totals = [sum(int(e["points"]) for e in ledger if e["team"] == team) for team in (0, 1)]
     spoken = {line["team"]: line for line in spoken_ledger(lang, ledger)}
     banners = []
@@ -570,39 +617,47 @@ def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, 
     }
 
 
-def _holder(lang: str, seat: int = -1, team: int | None = None) -> dict[str, str]:
+def _holder(lang: str, names: list[str], seat: int = -1, team: int | None = None) -> dict[str, str]:
     """Who holds a count line: a seat's name and the short one phones show, else the team's."""
     if seat in range(4):
-        return {"who": t(lang, "seat", seat=seat), "who_short": t(lang, "seat.short", seat=seat)}
+        return {"who": names[seat], "who_short": short_name(lang, seat, names)}
     name = t(lang, "team", team=team) if team is not None else ""
     return {"who": name, "who_short": name}
 
 
-def _uncounted(lang: str, lance: str, entry: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def _uncounted(lang: str, names: list[str], lance: str, entry: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return _with({"kind": "uncounted", "lance": lance, "lance_name": lance_name(lang, lance), "status": "",
                   "team": int(entry["team"]) if entry else None},
-                 _holder(lang, int(entry.get("seat", -1)) if entry else -1),
+                 _holder(lang, names, int(entry.get("seat", -1)) if entry else -1),
                  {"why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
                   "points": 0, "points_text": "", "score": None, "notes": [], "reached": False})
 
 
 def _fin(session: Session, lang: str) -> dict[str, Any]:
+    """The end of the partida: who won, each juego's final score, and the partida in numbers."""
     game = session.game
     assert game is not None
-    juegos = [0, 0]
+    juegos, lances = [0, 0], [0, 0]
+    lines: list[str] = []
     for hand in game.history:
+        for seat in hand.get("winners", {}).values():
+            lances[seat & 1] += 1
         hand_winner = hand["juego_winner"]
         if hand_winner is not None:
             juegos[hand_winner] += 1
+            lines.append(t(lang, "fin.juego", n=len(lines) + 1, a=hand["score"][0], b=hand["score"][1],
+                           who=t(lang, f"fin.juego.{hand_winner}")))
     vacas = list(game.vacas)
     won = game.winner == HUMAN
+    lines.append(t(lang, "fin.hands", n=len(game.history), a=lances[0], b=lances[1]))
     return {
         "title": t(lang, "fin.title"),
         "headline": t(lang, "fin.us" if won else "fin.them"),
         "won": won,
         "summary": t(lang, "fin.summary", a=juegos[0], b=juegos[1], c=vacas[0], d=vacas[1]),
+        "juegos": lines,
         "buttons": [{"action": "revancha", "label": t(lang, "act.revancha"), "kind": "primary"},
-                    {"ui": "menu", "label": t(lang, "act.menu"), "kind": ""}],
+                    {"ui": "setup", "label": t(lang, "act.menu"), "kind": ""}],
         "stats": _stats(session, lang),
     }
 
@@ -621,8 +676,9 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
     speed and the language."""
     settings = session.settings
     groups: list[dict[str, Any]] = [
-        {"name": "level", "legend": t(lang, "setup.level"),
-         "options": [_preference(lang, "level", v, settings.level) for v in CHOICES["level"]]}]
+        {"name": name, "legend": t(lang, f"setup.{name}"),
+         "options": [_preference(lang, name, v, getattr(settings, name)) for v in CHOICES[name]]}
+        for name in ("level", "style")]
     for option in TABLE:
         chosen = getattr(settings.table, option.name)
         if option.kind == BOOL:
@@ -640,8 +696,6 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
     buttons = [{"ui" if in_progress else "action": "nueva", "label": t(lang, "act.nueva"), "kind": "primary"}]
     if game is not None:
         buttons.append({"ui": "volver", "label": t(lang, "act.volver"), "kind": ""})
-    if game is not None and in_progress and game.history and session.showdown_index() is None:  # phones: here
-        buttons.append({"ui": "previous", "label": t(lang, "act.previous"), "kind": ""})
     return {
         "title": t(lang, "setup.title"), "groups": groups,
         "toggles": toggles(session, lang),
@@ -660,20 +714,35 @@ def _stats(session: Session, lang: str) -> dict[str, Any]:
         won, n = s[key]
         lines.append(t(lang, f"stats.{key}.one" if won == 1 else f"stats.{key}", won=won, n=n))
     lances = [t(lang, "stats.lance", lance=lance_name(lang, lance), won=s["lances"][lance][0],
-                n=s["lances"][lance][1]) for lance in LANCES]
+                n=s["lances"][lance][1]) for lance in LANCES if s["lances"][lance][1]]  # not "Punto: 0 de 0"
     return {"title": t(lang, "stats.title"), "lines": lines, "lances_title": t(lang, "stats.lances"),
             "lances": lances}
 
 
-def _help(target: int, lang: str) -> dict[str, Any]:
-    return {"title": t(lang, "help.title"),
-            "paragraphs": [t(lang, "help.play"), t(lang, "help.bets"), t(lang, "help.keys"),
-                           t(lang, "help.stones", n=target)],
-            "legend": [{"kind": "piedra", "text": t(lang, "help.piedra")},
-                       {"kind": "amarraco", "text": t(lang, "help.amarraco")}],
-            "lessons": {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""),
-                        "text": t(lang, "help.lessons")},
-            "button": {"ui": "close-help", "label": t(lang, "act.close"), "kind": "primary"}}
+def seat_names(session: Session, lang: str) -> list[str]:
+    """How the table names each seat: the player, then the bots by their names."""
+    return [session_name(session, lang, seat) for seat in range(4)]
+
+
+def session_name(session: Session, lang: str, seat: int) -> str:
+    bot = session.cast[seat]
+    return bot.name if bot else t(lang, "seat", seat=seat)
+
+
+def short_name(lang: str, seat: int, names: list[str]) -> str:
+    """The name phones show: a bot's own, or the seat's short one when it has none."""
+    full = t(lang, "seat", seat=seat)
+    return t(lang, "seat.short", seat=seat) if names[seat] == full else names[seat]
+
+
+def cast_line(session: Session, lang: str) -> str | None:
+    """Who the bots are: 'Chema (lanzado) es tu compañero; Lola (farolera) y ...'."""
+    seats = session.cast
+    if not any(seats):
+        return None
+    said = {n: t(lang, "cast.seat", name=seat.name, style=t(lang, f"style.{seat.style}.{seat.gender}"))
+            for n, seat in enumerate(seats) if seat}
+    return t(lang, "cast.line", partner=said[PARTNER], right=said[1], left=said[3])
 
 
 # --- señas -----------------------------------------------------------------------------------
@@ -685,14 +754,14 @@ def _seen_senas(obs: Observation) -> dict[int, list[str]]:
     return {int(e["seat"]): list(e["senas"]) for e in obs.get("senas") or []}
 
 
-def _sena_words(obs: Observation, event: Mapping[str, Any], lang: str) -> str:
-    """A señas line: 'Hace señas — se muerde el labio: dos reyes', or 'Sin señas'."""
+def _sena_words(obs: Observation, event: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """A señas event: its words ('Hace señas', 'Sin señas') and the señas seen, for the log
+    ('se muerde el labio: dos reyes')."""
     seat = event["seat"]
     if event["action"] != "señas":
-        return t(lang, "say.sin señas")
+        return t(lang, "say.sin señas"), ""
     key = "say.señas_caught" if event.get("caught") else "say.señas_you" if seat == HUMAN else "say.señas"
-    shown = _seen_senas(obs).get(seat, [])
-    return t(lang, key) + (" — " + "; ".join(sena_text(lang, s) for s in shown) if shown else "")
+    return t(lang, key), "; ".join(sena_text(lang, s) for s in _seen_senas(obs).get(seat, []))
 
 
 def _sena_item(lang: str, sena: str) -> dict[str, str]:
@@ -700,7 +769,7 @@ def _sena_item(lang: str, sena: str) -> dict[str, str]:
     return {"sena": sena, "text": sena_text(lang, sena), "short": t(lang, f"sena.short.{sena}")}
 
 
-def _add_senas(seats: list[dict[str, Any]], obs: Observation, lang: str) -> None:
+def _add_senas(seats: list[dict[str, Any]], obs: Observation, lang: str, names: list[str]) -> None:
     """Each seat's señas as the player saw them (None for the others)."""
     seen = _seen_senas(obs)
     for entry in seats:
@@ -708,7 +777,7 @@ def _add_senas(seats: list[dict[str, Any]], obs: Observation, lang: str) -> None
         shown = seen.get(seat)
         entry["senas"] = None if shown is None else {
             "label": (t(lang, "senas.label_you") if seat == HUMAN
-                      else t(lang, "senas.label", name=t(lang, "seat", seat=seat))),
+                      else t(lang, "senas.label", name=names[seat])),
             "caught": seat & 1 != HUMAN & 1, "caught_label": t(lang, "senas.caught"),
             "items": [_sena_item(lang, s) for s in shown],
         }
@@ -719,8 +788,7 @@ def _senas_controls(obs: Observation, lang: str) -> dict[str, Any]:
     legal = obs["legal_actions"]
     shown = mus.senas("".join(obs["hand"]), mus.Rules.from_dict(obs["rules"]))
     preview = [_sena_item(lang, s) for s in shown]
-    prompt = (t(lang, "prompt.senas", list="; ".join(p["text"] for p in preview)) if shown
-              else t(lang, "prompt.senas_none"))
+    prompt = t(lang, "prompt.senas") if shown else t(lang, "prompt.senas_none")
     buttons = [{"action": a, "label": t(lang, f"act.{a}"), "kind": "primary" if a == "señas" else ""}
                for a in ("señas", "sin señas") if a in legal]
     return {"mine": True, "prompt": prompt, "buttons": buttons, "stepper": None, "discard": None,

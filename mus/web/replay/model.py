@@ -202,9 +202,7 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
         "log_title": t(lang, "log.title"),
         "log": [t(lang, f"log.hand.{record.mano}", n=record.number)] + lines,
         "count": _count(hand, lang) if hand else None,
-        "reason": None if reason is None else t(
-            lang, "replay.reason", name=t(lang, "seat", seat=reason["seat"]),
-            text=explain(reason["reason"], lang)),
+        "reason": None if reason is None else _why(reason, lang),
         "coach": None if hand else coach_numbers(
             r.coached.get((r.step, coached)), t(lang, "replay.coach", name=t(lang, "seat", seat=coached)), lang),
         "share": {"label": t(lang, "replay.share") if r.can_share else None, "copy": t(lang, "replay.copy"),
@@ -213,6 +211,12 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
         "back": None if r.hand_index is None else t(lang, "replay.back"),
         "close": None if not r.closable else t(lang, "replay.play" if r.shared else "replay.close"),
     }
+
+
+def _why(entry: dict[str, Any], lang: str) -> str:
+    """A bot's reason as a sentence: 'Por qué el compañero dijo «mus»: tengo 3 S 6 A…'."""
+    action, _, text = explain(entry["reason"], lang).partition(": ")
+    return t(lang, "replay.reason", name=t(lang, "seat", seat=entry["seat"]), action=action, text=text)
 
 
 def _log(observations: list[Observation], viewer: int | None, lang: str) -> list[str]:

@@ -1,0 +1,254 @@
+"""Table talk: the sayings of ``003`` ("Vocabulario", "Normas Generales") the bots say in their
+bubbles, and the partner's advice aloud. Pure.
+
+Who says what, and when, comes only from the speaker's own observation (``mus.observation``:
+its hand, the public log, the score, the finished hands) and, for a saying that goes with a
+call, the call the speaker itself makes; so nothing said tells what the speaker could not
+know. Sayings go with a bot's own call (``call_phrase``: "¡La mano de un niño!" with an envite
+of five), with the count of a hand (``count_phrase``: "¡Solomillo!" when a hand of three
+reyes and an as is shown), or are the partner's advice to the player before his call
+(``advice``: "¡Envida!"). They are said now and then, not every time: each draws one number
+(``draw``) from a generator seeded by the partida's seed, the seat and the move, and a style
+(``mus.ai.styles``) makes a bot talk more or less.
+
+``TableTalk`` holds what was said in a partida. It is rebuilt from the game itself (the same
+draws give the same words), so a reload says the same and the save keeps nothing new. The
+advice is public: ``heard`` lists it for the observations the page gives every bot.
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=1, seed=1).apply("no hay mus")
+>>> call_phrase(g.observation(1), "envido 5", None, 0.1), call_phrase(g.observation(1), "envido 5", None, 0.9)
+('mano_nino', None)
+>>> g = mus.Game.from_deal(["7654", "CCSA", "RRR3", "CC44"], mano=3, seed=1).apply("no hay mus")
+>>> g = g.apply("paso")
+>>> g.to_play, advice(g.observation(PARTNER), None, 0.1, ())
+(0, 'envido')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+import mus
+from mus.ai import mus_strength, own_chance
+from mus.observation import AdviceHeard, LogEvent, Observation
+
+from ..kit.value import Value
+
+PLAYER, PARTNER = 0, 2
+# Every saying, in the glossary's order: with a call, with the count, then the advice.
+CALL_PHRASES = ("mano_nino", "dientes_choto", "la_raya", "convite", "pimiento", "tran_tran",
+                "zamora", "llueve_menos", "gandul", "witiza", "pico", "mano_cinco")
+COUNT_PHRASES = ("solomillo", "muerte_dulce", "zapateria")
+PHRASES = CALL_PHRASES + COUNT_PHRASES
+ADVICE = ("mus", "envido", "ordago")
+# How often a saying is said when its moment comes, before the speaker's style.
+RATE = {"mano_nino": 0.7, "dientes_choto": 0.9, "la_raya": 0.35, "convite": 0.3, "pimiento": 0.6,
+        "tran_tran": 0.25, "zamora": 0.8, "llueve_menos": 0.6, "gandul": 0.7, "witiza": 0.4,
+        "pico": 0.25, "mano_cinco": 0.25, "solomillo": 0.9, "muerte_dulce": 0.6, "zapateria": 0.9,
+        "advice": 0.6}
+CHATTER = {"careful": 0.4, "bluffer": 1.5, "bold": 1.1}  # a style's talk against the table's
+BOASTERS = ("bluffer", "bold")                           # who says "La mano vale cinco"
+# The partner advises from his own chance at the lance (``mus.ai.strength``) or, for the mus,
+# the level tables' percentile of his hand at his seat.
+ADVISE_MUS_BELOW = 0.3
+ADVISE_ENVIDO_FROM = 0.8
+ADVISE_ORDAGO_FROM = 0.96
+GANDUL = 19
+
+
+def draw(seed: int, seat: int, index: int, salt: int) -> float:
+    """The number a saying draws: from the partida's ``seed``, the speaker, the move and
+    what kind of saying (the session's generator, never the global one)."""
+    return mus.Random(((seed * 31 + seat) * 100_003 + index) * 4 + salt).random()
+
+
+def said_often(key: str, style: str | None, number: float) -> bool:
+    rate = RATE[key] * CHATTER.get(style or "", 1.0)
+    return number < rate
+
+
+def _first_call(obs: Observation) -> bool:
+    """The speaker has said nothing yet this hand."""
+    return not any(e["seat"] == obs["seat"] for e in obs["log"])
+
+
+def is_solomillo(cards: list[str], reyes: int) -> bool:
+    """Three reyes and an as (with 8 reyes a 3 is a rey and a 2 an as)."""
+    ranks = [{"3": "R", "2": "A"}.get(c[0], c[0]) if reyes == 8 else c[0] for c in cards]
+    return ranks.count("R") == 3 and ranks.count("A") == 1
+
+
+def _moment_of_call(obs: Observation, action: str) -> list[str]:
+    """The sayings that fit the speaker's own ``action`` now, best first."""
+    seat, phase = obs["seat"], obs["phase"]
+    bet: Mapping[str, Any] = obs["bet"] or {}
+    out = []
+    if action == "envido 5":
+        out.append("mano_nino")
+    elif action == "envido 18":
+        out.append("dientes_choto")
+    elif action == "ordago":
+        out.append("la_raya")
+    elif action == "quiero" and not bet.get("table") and bet.get("pending") == 2 and not bet.get("ordago"):
+        out.append("convite")
+    elif action == "no hay mus" and (seat - obs["mano"]) % 2 == 1 and any(
+            e["seat"] == obs["mano"] and e["phase"] == "mus" and e["action"] == "mus" for e in _this_round(obs)):
+        out.append("pimiento")
+    elif action == "paso" and phase in ("pares", "juego", "punto") and [
+            _outcome(obs, lance) for lance in ("grande", "chica")] == ["paso", "paso"]:
+        out.append("tran_tran")
+    return out
+
+
+def _outcome(obs: Observation, lance: str) -> str | None:
+    """How ``lance`` ended this hand (paso, querido, deje...), None while it is not over."""
+    outcome = obs["lances"].get(lance)
+    return outcome["kind"] if outcome else None
+
+
+def _this_round(obs: Observation) -> list[LogEvent]:
+    """The log since the last serve: this mus round's votes."""
+    log = obs["log"]
+    last = max((i for i, e in enumerate(log) if e["action"] == "servido"), default=-1)
+    return log[last + 1:]
+
+
+def _moment_of_hand(obs: Observation, style: str | None) -> list[str]:
+    """The sayings that fit a speaker's first call of a hand, from the scores, best first."""
+    seat, team = obs["seat"], obs["seat"] & 1
+    us, them = obs["score"][team], obs["score"][1 - team]
+    target, history = obs["rules"]["target"], obs["history"]
+    out = []
+    juegos = obs["juegos"]
+    if (history and us == them == 0 and juegos[team] == 2 and juegos[1 - team] == 0
+            and obs["rules"]["juegos_to_win"] > 2):
+        out.append("zamora")
+    if history and history[-1]["juego_winner"] is None:   # the last hand, in this juego
+        last = history[-1]
+        before = [last["score"][t] - sum(e["points"] for e in last["ledger"] if e["team"] == t) for t in (0, 1)]
+        if before[team] < before[1 - team] and us > them:
+            out.append("llueve_menos")
+    if obs["mano"] == seat and us == GANDUL:
+        out.append("gandul")
+    if min(us, them) >= target - 6 and 0 <= us - them <= 2:
+        out.append("witiza")
+    if us - them >= max(8, target // 4):
+        out.append("pico")
+    if obs["mano"] == seat and style in BOASTERS:
+        out.append("mano_cinco")
+    return out
+
+
+def call_phrase(obs: Observation, action: str, style: str | None, number: float) -> str | None:
+    """The saying the seat of ``obs`` (its observation before its call) says with its own
+    ``action``, if any; ``number`` is its draw."""
+    fits = _moment_of_call(obs, action)
+    if _first_call(obs):
+        fits += _moment_of_hand(obs, style)
+    if fits and said_often(fits[0], style, number):
+        return fits[0]
+    return None
+
+
+def count_phrase(obs: Observation, style: str | None, number: float) -> str | None:
+    """The saying of the seat of ``obs`` (its observation right after a hand ended) at the
+    count of that hand, if any."""
+    if not obs["history"]:
+        return None
+    hand, rules = obs["history"][-1], obs["rules"]
+    team = obs["seat"] & 1
+    fits = []
+    if (obs["is_over"] and obs["winner"] == team and rules["juegos_to_win"] > 2
+            and not any(h["juego_winner"] == 1 - team for h in obs["history"])):
+        fits.append("zapateria")
+    if hand["hands"] and any(is_solomillo(cards, rules["reyes"]) for cards in hand["hands"]):
+        fits.append("solomillo")
+    if hand["juego_winner"] == team and hand["score"][team] == rules["target"]:
+        fits.append("muerte_dulce")
+    if fits and said_often(fits[0], style, number):
+        return fits[0]
+    return None
+
+
+def advice(obs: Observation, style: str | None, number: float, advised: tuple[str, ...]) -> str | None:
+    """What the partner (``obs``: his observation, the player to play) advises aloud, if
+    anything; ``advised``: the phases he already advised in this hand (once each)."""
+    phase = obs["phase"]
+    if obs["to_play"] != PLAYER or phase in advised or not said_often("advice", style, number):
+        return None
+    if phase == "mus":
+        return "mus" if mus_strength(obs) < ADVISE_MUS_BELOW else None
+    bet = obs["bet"]
+    if phase not in ("grande", "chica", "pares", "juego", "punto") or (bet and bet["ordago"]):
+        return None
+    chance = own_chance(obs, phase)
+    if chance >= ADVISE_ORDAGO_FROM and phase in ("pares", "juego"):
+        return "ordago"
+    return "envido" if chance >= ADVISE_ENVIDO_FROM else None
+
+
+class Said(Value):
+    # One saying: in finished-hands-before ``hand``, at ``index`` of that hand's log as the
+    # player reads it (the speaker's call it goes with, or for advice the player's next
+    # call; -1 at the count), by ``seat``; ``kind`` phrase, count or advice; ``key`` the
+    # saying; ``phase`` where it was said. (Classes in mus.zip keep no docstrings.)
+
+    __slots__ = ("hand", "index", "seat", "kind", "key", "phase")
+
+    def __init__(self, hand: int, index: int, seat: int, kind: str, key: str, phase: str) -> None:
+        self.hand, self.index, self.seat, self.kind, self.key, self.phase = hand, index, seat, kind, key, phase
+
+
+class TableTalk:
+    # What was said in a partida beyond the calls: the bots' sayings (seats 1–3, each with
+    # its style) and the partner's advice (if ``advise``), rebuilt from the game.
+
+    __slots__ = ("styles", "advise", "said")
+
+    def __init__(self, styles: list[str | None], advise: bool) -> None:
+        self.styles, self.advise = styles, advise
+        self.said: list[Said] = []
+
+    def rebuild(self, game: mus.Game) -> None:
+        """Everything said in ``game`` so far, from its first deal."""
+        self.said = []
+        data = json.loads(game.to_json())
+        actions, data["actions"] = data["actions"], []
+        state = mus.Game.from_json(json.dumps(data))
+        self.listen(None, "", state)
+        for notation in actions:
+            after = state.apply(notation)
+            self.listen(state, notation, after)
+            state = after
+
+    def listen(self, before: mus.Game | None, notation: str, after: mus.Game) -> None:
+        """What is said around ``notation`` played on ``before`` (None: the deal ``after``)."""
+        seed = after.seed
+        if before is not None and before.to_play is not None and before.to_play != PLAYER:
+            seat = before.to_play
+            key = call_phrase(before.observation(seat), notation, self.styles[seat],
+                              draw(seed, seat, len(before.actions), 0))
+            if key:
+                self.said.append(Said(len(before.history), len(before.observation(PLAYER)["log"]), seat,
+                                      "phrase", key, before.phase))
+        if before is not None and len(after.history) > len(before.history):
+            for seat in (1, 2, 3):
+                key = count_phrase(after.observation(seat), self.styles[seat], draw(seed, seat, len(after.actions), 1))
+                if key:
+                    self.said.append(Said(len(before.history), -1, seat, "count", key, "fin"))
+                    break
+        if self.advise and after.to_play == PLAYER and not after.is_over:
+            hand = len(after.history)
+            done = tuple(s.phase for s in self.said if s.kind == "advice" and s.hand == hand)
+            key = advice(after.observation(PARTNER), self.styles[PARTNER], draw(seed, PARTNER, len(after.actions), 2), done)
+            if key:
+                self.said.append(Said(hand, len(after.observation(PLAYER)["log"]), PARTNER, "advice", key, after.phase))
+
+    def of_hand(self, hand: int) -> list[Said]:
+        return [s for s in self.said if s.hand == hand]
+
+    def heard(self, hand: int) -> list[AdviceHeard]:
+        """The advice said aloud in ``hand``, as every bot reads it (``observation["advice"]``)."""
+        return [{"seat": s.seat, "phase": s.phase, "advice": s.key} for s in self.of_hand(hand) if s.kind == "advice"]
