@@ -11,7 +11,7 @@ answer the numbers do not favour). The authors' tool and the tests run it on eve
 >>> from .lesson import Lesson
 >>> lesson = Lesson.from_dict(json.loads(pathlib.Path("static/lessons/envidar.json").read_text()))
 >>> [(i, b.chance, lesson.steps[i].ask.accept[0]) for i, b in backings(lesson)]
-[(1, 0.882, 'envido'), (2, 0.273, 'paso'), (4, 0.0, 'paso')]
+[(1, 0.882, 'envido'), (2, 0.293, 'paso'), (4, 0.0, 'paso')]
 >>> check(lesson)
 """
 
