@@ -3,8 +3,9 @@
 
     .venv/bin/python -m tools.bench.lesson_timing [--runs 3] [--base COMMIT] [--lesson pares]
 
-Serves two sites side by side, each by its own ``tools/dev/serve.py`` with the build's ``.br``
-files as a static host would send them: **mpy**, this tree, and **base**, the tree of ``--base`` (by default
+Serves two built sites side by side with ``tools/dev/serve.py`` as files only (no ``mus/``
+beside them, so nothing is rebuilt or checked on a request), the build's ``.br`` files sent as
+a static host would send them: **mpy**, this tree, and **base**, the tree of ``--base`` (by default
 the commit before the lesson pages moved to MicroPython), exported with ``git archive`` into
 ``.cache/lesson-timing/<commit>``, sharing this tree's ``static/vendor`` (the same PyScript and
 Pyodide) and built there with its own ``tools/build/vendor.py --zip-only``. In headless Chromium
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import shutil
 import statistics
 import subprocess
 import sys
@@ -66,10 +68,24 @@ def base_site(commit: str) -> Path:
     return dest
 
 
+def as_static_host(root: Path, name: str) -> Path:
+    """The built site of ``root`` with no ``mus/`` beside it: the dev server then rebuilds and
+    checks nothing. With ``mus/`` it checks the zips' freshness on each request for one, which
+    took 2.5-5 s on the shared machine, more than a lesson's whole start."""
+    dest = CACHE / f"static-{name}"
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for item in root.iterdir():
+        if item.name == "static" or item.suffix in (".html", ".js", ".webmanifest"):
+            (dest / item.name).symlink_to(item.resolve(), target_is_directory=item.is_dir())
+    return dest
+
+
 @contextlib.contextmanager
 def serving(root: Path) -> Iterator[str]:
-    """``root`` served by its own ``tools/dev/serve.py`` (its build rules, not this tree's)."""
-    server = subprocess.Popen([sys.executable, str(root / "tools" / "dev" / "serve.py"), "0", "--quiet", "--root", str(root)],
+    """``root`` served by this tree's ``tools/dev/serve.py``, as files only."""
+    server = subprocess.Popen([sys.executable, str(ROOT / "tools" / "dev" / "serve.py"), "0", "--quiet", "--root", str(root)],
                               cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         first = server.stdout.readline() if server.stdout else ""
@@ -125,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[tuple[str, str], list[Sample]] = {}
     with contextlib.ExitStack() as stack:
         roots = {"mpy": ROOT, "base": base_site(args.base)}
-        urls = {site: stack.enter_context(serving(root)) for site, root in roots.items()}
+        urls = {site: stack.enter_context(serving(as_static_host(root, site))) for site, root in roots.items()}
         chromium = stack.enter_context(browser())
         print(f"Chromium {chromium.version}; " + ", ".join(f"{site} {url}" for site, url in urls.items()))
         for run in range(args.runs):
