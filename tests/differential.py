@@ -5,7 +5,7 @@ Each line says what it is, then the data: the actions of random play and of ever
 under several tables, each finished hand, the saves and their reloads, each hand's record
 and link code, every bot's reasons in both languages, and the coach's numbers; then the
 pages the lessons and the embed draw on MicroPython in the browser: every step of every lesson
-in ``static/lessons/`` in both languages, before and after the engine's answer, the lessons'
+in ``static/lessons/`` in both languages, before and after a wrong answer and the engine's, the lessons'
 index with the progress kept, and each step of a shared hand's replay as two viewers see it,
 as HTML. Anything a runtime does differently (dict order, rounding, the generator, float text)
 shows here.
@@ -23,6 +23,7 @@ from mus.web.kit.deckart import DeckArt
 from mus.web.kit.storage import MemoryStorage, SafeStorage
 from mus.web.lessons.lesson import Lesson
 from mus.web.lessons.page import LessonsPage
+from mus.web.lessons.player import LessonPlayer
 from mus.web.replay.model import Dialog
 from mus.web.replay.render import dialog_html
 
@@ -98,6 +99,19 @@ def bots_play(levels: tuple[str, ...], table: int, seed: int, hands: int) -> Non
     check_saves_and_records(tag, game)
 
 
+def wrong_answer(player: LessonPlayer) -> str | None:
+    """A wrong answer to the question on screen, for the kinds where one is plain to pick."""
+    ask, right = player.question, player.correct()
+    assert ask is not None
+    if ask.kind in ("lance", "juego_winner", "mano"):
+        return [str(s) for s in range(4) if not player.is_right(player.index, str(s))][0]
+    if ask.kind in ("tantos", "points"):
+        return str(int(right) + 1)
+    if ask.kind in ("quiero", "action"):
+        return [o for o in (ask.options or ("quiero", "no quiero")) if o != right][0]
+    return None
+
+
 def lessons_drawn() -> None:
     """Every step of every lesson, as a reader who answers what the engine says goes through
     it, then the index with the progress that left."""
@@ -117,6 +131,10 @@ def lessons_drawn() -> None:
                 tag = f"lesson {lesson.id} {lang} step {player.index}"
                 say(tag, page.title(), page.html())
                 if player.waiting:
+                    wrong = wrong_answer(player)
+                    if wrong is not None:  # the feedback fitted to a wrong answer, then the retry
+                        page.command(Command("answer", wrong))
+                        say(tag, "wrong " + wrong, page.html())
                     page.command(Command("answer", player.correct()))
                     say(tag, "answered", page.html())
                 at = player.index

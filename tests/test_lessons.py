@@ -1,28 +1,38 @@
-"""Lessons: every file matches the schema and replays through the engine; answers come from it.
+"""Lessons as data: every file matches the schema and replays through the engine; answers come
+from it; no step shows an answer before it is given; the "¿qué harías?" answers are the ones
+the coach's numbers favour; the texts use the game's words.
 
 Each file in static/lessons/ is loaded, validated and replayed by ``Lesson.from_json``; an
-illegal step or a script that contradicts the engine's answer is a ``LessonError``.
+illegal step, a script that contradicts the engine's answer or a step that shows an answer
+still asked is a ``LessonError``. The player, its feedback and the page are in
+``tests/test_lessons_player.py``.
 """
 
 from __future__ import annotations
 
 import copy
-import re
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import mus
-from mus.web.play.deal_link import parse_deal, play_deal
-from mus.web.lessons.lesson import COURSE, KINDS, Lesson, LessonError
-from mus.web.lessons.player import PROGRESS_KEY, LessonPlayer, load_progress, save_progress
-from mus.web.lessons.render import index_html, play_href, player_html
-from mus.web.kit.storage import MemoryStorage
-from mus.web.play.session import Session
+from mus.ai import coach
+from mus.web.lessons import advice
+from mus.web.lessons.lesson import (
+    BET_CHOICE, CHANCE_MARGIN, COURSE, KINDS, MUS_CHOICE, NUMBER_KINDS, TANTOS_MARGIN, Lesson, LessonError,
+)
+from mus.web.lessons.player import LessonPlayer
+from mus.web.lessons.render import player_html
+from mus.web.lessons.shown import numbers_in
 
-LESSONS = Path(__file__).resolve().parent.parent / "static" / "lessons"
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "static" / "lessons"
+# The ids other pages link to (the table's help): they never change.
+STABLE_IDS = ("cartas", "mus", "grande", "chica", "pares", "declaraciones", "juego", "punto", "real",
+              "envites", "ordago", "cuenta", "juegos", "vacas", "senas", "cortar", "envidar")
 
 
 def raw(lesson_id: str) -> dict[str, Any]:
@@ -36,25 +46,32 @@ def load(lesson_id: str) -> Lesson:
 ALL = {lesson_id: load(lesson_id) for lesson_id in COURSE}
 
 
-def test_the_course_is_exactly_the_files() -> None:
+def questions(lesson: Lesson) -> list[int]:
+    return [i for i, step in enumerate(lesson.steps) if step.ask is not None]
+
+
+def test_the_course_is_exactly_the_files_and_its_ids_stay() -> None:
     assert sorted(p.stem for p in LESSONS.glob("*.json")) == sorted(COURSE)
-    assert {"cartas", "mus", "grande", "chica", "pares", "juego", "envites", "ordago", "cuenta"} <= set(COURSE)
+    assert COURSE == STABLE_IDS
     for lesson_id, lesson in ALL.items():
         assert lesson.id == lesson_id
         assert all(lesson.title[lang] and lesson.intro[lang] for lang in ("es", "en"))
         assert all(step.say["es"] and step.say["en"] for step in lesson.steps)
+    ids = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8").split("## Lesson ids")[1].split("##")[0]
+    assert re.findall(r"^\| `([a-z]+)` \|", ids, re.M) == list(COURSE)
 
 
 @pytest.mark.parametrize("lesson_id", COURSE)
 def test_lesson_replays_and_every_question_has_an_engine_answer(lesson_id: str) -> None:
     lesson = ALL[lesson_id]
     replay = lesson.replay()
-    asked = [i for i, step in enumerate(lesson.steps) if step.ask is not None]
-    assert asked, "a lesson asks at least one question"
-    assert sorted(replay.answers) == asked
-    for i in asked:
+    assert questions(lesson), "a lesson asks at least one question"
+    assert sorted(replay.answers) == questions(lesson)
+    for i in questions(lesson):
         ask = lesson.steps[i].ask
         assert ask is not None and ask.explain["es"] and ask.explain["en"]
+    # the hands finished after each step, as the replay tracks them, are the engine's
+    assert list(replay.done) == [len(game.history) for game in replay.games]
 
 
 def test_every_kind_of_question_is_used() -> None:
@@ -67,16 +84,19 @@ def ledgers(lesson: Lesson) -> list[dict[str, Any]]:
 
 
 def test_the_course_covers_what_a_beginner_needs() -> None:
-    reasons = {lesson_id: [e["reason"] for e in ledgers(lesson)] for lesson_id, lesson in ALL.items()}
-    every = [r for rs in reasons.values() for r in rs]
+    reasons = [e["reason"] for lesson in ALL.values() for e in ledgers(lesson)]
     for wanted in ("de duples", "de medias", "de pareja", "de la 31", "2 de juego", "1 de punto",
                    "1 de grande", "1 de chica", "porque no", "de envite a chica", "órdago a pares"):
-        assert any(wanted in r for r in every), wanted
+        assert any(wanted in r for r in reasons), wanted
     said = [n for lesson in ALL.values() for words in lesson.replay().said for _, n in words]
-    for wanted in ("mus", "no hay mus", "descarte 2 3", "envido", "envido 5", "quiero", "no quiero", "ordago"):
+    for wanted in ("mus", "no hay mus", "descarte 2 3", "envido", "envido 5", "quiero", "no quiero", "ordago",
+                   "señas", "sin señas"):
         assert wanted in said, wanted
     assert any(lesson.rules.real_31 for lesson in ALL.values())
+    assert any(lesson.rules.senas for lesson in ALL.values())
     assert any(lesson.mano != 0 for lesson in ALL.values())
+    finals = [lesson.replay().final for lesson in ALL.values()]
+    assert any(max(g.juegos) for g in finals) and any(max(g.vacas) for g in finals)  # a juego, a vaca won
 
 
 def test_the_37_37_example_of_the_rules() -> None:
@@ -98,11 +118,38 @@ def test_31_real_changes_the_juego_winner() -> None:
     assert plain.replay().answers[step] == "1"  # without the option the mano's 31 wins the tie
 
 
+@pytest.mark.parametrize("lesson_id", ["juegos", "vacas"])
+def test_the_mano_moves_to_the_right_over_two_hands(lesson_id: str) -> None:
+    """A juego is won, the score starts again, and the next hand's mano is the seat after the
+    last one (seat numbers upwards: to the right)."""
+    lesson = ALL[lesson_id]
+    replay = lesson.replay()
+    i = next(i for i in questions(lesson) if lesson.steps[i].ask.kind == "mano")  # type: ignore[union-attr]
+    first = replay.final.history[0]
+    assert first["juego_winner"] is not None and replay.marks[1].score == (0, 0)
+    assert replay.hand_number(i) == 1 and replay.answers[i] == str((first["mano"] + 1) % 4)
+    assert replay.marks[1].juegos != lesson.juegos or replay.marks[1].vacas != lesson.vacas
+
+
+def test_the_senas_lesson_teaches_the_table_of_rules_md_and_our_catch_chance() -> None:
+    lesson = ALL["senas"]
+    assert lesson.rules.senas and lesson.rules.catch == 0.25
+    texts = " ".join(step.say["es"] for step in lesson.steps)
+    rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for sena in mus.SENAS:  # every seña of the table, with the gesture rules.md gives it
+        gesture = re.search(r"^\| %s \| ([^|]+) \|" % sena, rules_md, re.M)
+        assert gesture is not None and f"{gesture.group(1).strip()}: {sena}" in texts.lower()
+    missed = (1 - lesson.rules.catch) ** 2  # each of the two rivals misses them
+    assert "1 de cada 4" in texts and "%d de cada 16" % round(16 * (1 - missed)) in texts
+    answers = [lesson.replay().answers[i] for i in questions(lesson)]
+    assert "" in answers and any("," in a for a in answers)  # none, and all of several
+
+
 # --- the schema and the engine reject bad lessons -------------------------------------------
 
 
-def broken(change: Any) -> dict[str, Any]:
-    data = copy.deepcopy(raw("envites"))
+def broken(change: Any, lesson_id: str = "envites") -> dict[str, Any]:
+    data = copy.deepcopy(raw(lesson_id))
     change(data)
     return data
 
@@ -115,16 +162,48 @@ def broken(change: Any) -> dict[str, Any]:
     (lambda d: d.update(mano=4), "mano: expected a whole number 0..3"),
     (lambda d: d.update(hands=["RRRRR", "7654", "CCSA", "3322"]), "deal is not playable"),
     (lambda d: d.update(rules={"reyes": 5}), "expected reyes to be 8 or 4"),
+    (lambda d: d.update(juegos=[2, 0]), "juegos\\[0\\]: expected a whole number 0..1"),
     (lambda d: d["steps"][0]["ask"].update(kind="guess"), "kind: expected one of"),
     (lambda d: d["steps"][0]["do"].insert(1, "quiero"), "'quiero' is not legal"),
     (lambda d: d["steps"][1].update(do=["quiero"]), "the engine's answer is 'no quiero'"),
     (lambda d: d["steps"][1]["ask"].update(kind="descarte", accept=["descarte 0"]), "needs your discard next"),
     (lambda d: d["steps"][3].update(do=[]), "does not finish hand 1"),
     (lambda d: d["steps"][1]["ask"].update(accept=["descarte 1"]), "for a descarte question only"),
+    (lambda d: d["steps"][1]["ask"].update(prefer="paso"), "options, prefer and coach in an action question only"),
+    (lambda d: d["steps"][2].update(deal=True), "deal: expected the step before to finish a hand"),
+    # an answer written in its own step
+    (lambda d: d["steps"][1]["say"].update(en="The rivals collect 2."), "the answer 2 is written in the step"),
 ])
 def test_bad_lessons_are_refused(change: Any, message: str) -> None:
     with pytest.raises(LessonError, match=message):
         Lesson.from_dict(broken(change))
+
+
+def ask_step(lesson_id: str, kind: str) -> int:
+    return next(i for i, s in enumerate(raw(lesson_id)["steps"]) if s.get("ask", {}).get("kind") == kind)
+
+
+@pytest.mark.parametrize("lesson_id, change, message", [
+    # a lance question on pares where a single seat has declared pares
+    ("declaraciones", lambda d: d.update(hands=["RoCc6o5o", "RcCeSe7b", "Sb7o6e4b", "ReRb5c4e"]),
+     "the declarations \\(a single holder\\)"),
+    # a señas question after the señas are on the table
+    ("senas", lambda d: d["steps"].append({"say": d["steps"][0]["say"], "ask": d["steps"][2]["ask"]}),
+     "shows the answer before it is given \\(the señas already made\\)"),
+    # a mano question with the new hand's first words on the table
+    ("juegos", lambda d: d["steps"][1].update(do=["no hay mus"], deal=False),
+     "the words said in the new hand"),
+    # numbers that favour the other action, or too close to call
+    ("envidar", lambda d: d["steps"][1]["ask"]["coach"].update(chance=0.3), "favour 'paso', not 'envido'"),
+    ("envidar", lambda d: d["steps"][1]["ask"]["coach"].update(chance=0.55), "favour None, not 'envido'"),
+    ("cortar", lambda d: d["steps"][0]["ask"]["coach"].update(tantos=[2.0, 2.5]), "favour None, not 'mus'"),
+    ("envidar", lambda d: d["steps"][1]["ask"].update(options=["paso", "ordago"]), "options: expected"),
+    ("envidar", lambda d: d["steps"][1]["ask"].update(lance="chica"), "needs you to speak at chica"),
+    ("cortar", lambda d: d["steps"][0]["ask"].pop("coach"), "an action question with options, prefer and coach"),
+])
+def test_bad_new_kinds_of_question_are_refused(lesson_id: str, change: Any, message: str) -> None:
+    with pytest.raises(LessonError, match=message):
+        Lesson.from_dict(broken(change, lesson_id))
 
 
 def test_a_descarte_answer_must_be_legal_and_played() -> None:
@@ -137,195 +216,167 @@ def test_a_descarte_answer_must_be_legal_and_played() -> None:
         Lesson.from_json("{")
 
 
-# --- the player, its progress and its view ------------------------------------------------------
+# --- nothing is shown before it is asked -----------------------------------------------------
 
 
-def play_to_end(player: LessonPlayer, answer: Any) -> None:
-    while True:
-        if player.waiting:
-            assert player.answer(answer(player)) is not None
-        if not player.next():
-            break
+def reader_at(lesson: Lesson, i: int, answered_before: int) -> LessonPlayer:
+    """A reader on step ``i`` who has answered right every question before ``answered_before``."""
+    player = LessonPlayer(lesson, "es")
+    for k in questions(lesson):
+        if k < answered_before and k <= i:
+            player.given[k] = [player.correct(k)]
+    player.index = i
+    return player
 
 
-def test_a_question_waits_for_an_answer_and_says_what_was_right() -> None:
-    player = LessonPlayer(ALL["grande"], "es")
-    assert player.waiting and not player.next()
-    html = player_html(player, embed=True)
-    assert html.count('class="lplate" data-ui="answer"') == 4 and "¿Quién gana la grande?" in html
-    assert player.answer("3") is False
-    html = player_html(player, embed=True)
-    assert "No: la respuesta es tú." in html and ALL["grande"].steps[0].ask.explain["es"] in html  # type: ignore[union-attr]
-    assert 'data-ui="answer"' not in html
-    assert player.answer("0") is None  # answered already
-    assert player.next() and player.index == 1
+def count_lines(html: str) -> list[str]:
+    block = re.search(r'<div class="lcount">(.*?)</div>', html)
+    return re.findall(r"<li[^>]*>(.*?)</li>", block.group(1)) if block else []
 
 
-def test_each_kind_of_question_offers_its_own_controls() -> None:
-    controls = {"lance": 'class="lplate" data-ui="answer"', "juego_winner": 'class="lplate" data-ui="answer"',
-                "tantos": 'id="lesson-number"', "points": 'id="lesson-number"',
-                "descarte": 'data-pos="', "quiero": 'value="no quiero"'}
-    seen = set()
-    for lesson in ALL.values():
-        player = LessonPlayer(lesson, "en")
-        for i, step in enumerate(lesson.steps):
-            player.index = i
-            if step.ask is not None:
-                assert controls[step.ask.kind] in player_html(player, embed=False)
-                seen.add(step.ask.kind)
-    assert seen == set(KINDS)
-
-
-def wrong_answer(player: LessonPlayer) -> str:
-    kind, correct = player.question.kind, player.correct()  # type: ignore[union-attr]
-    if kind == "descarte":
-        return "descarte 0"
-    if kind == "quiero":
-        return "quiero" if correct == "no quiero" else "no quiero"
-    return str(int(correct) + 1)  # the next seat is the other pareja; a number one off
-
-
-def test_answers_right_and_wrong_are_scored_and_progress_keeps_the_best() -> None:
-    store = MemoryStorage()
-    for lesson_id in ("envites", "mus", "cuenta", "cartas"):
-        right = LessonPlayer(ALL[lesson_id])
-        play_to_end(right, lambda p: p.correct())
-        assert right.finished and right.score() == (len(right.replay.answers),) * 2
-        wrong = LessonPlayer(ALL[lesson_id])
-        play_to_end(wrong, wrong_answer)
-        assert wrong.score()[0] == 0
-        save_progress(store, right)
-        save_progress(store, wrong)
-    progress, problem = load_progress(store)
-    assert problem is None and progress["envites"] == {"done": True, "right": 3, "questions": 3}
-    html = index_html("es", list(ALL.values()), progress, memory=False)
-    assert 'data-lesson-item="envites" data-progress="done"' in html
-    assert 'data-lesson-item="pares" data-progress="new"' in html
-
-
-def test_juego_winner_accepts_either_player_of_the_pareja() -> None:
-    player = LessonPlayer(ALL["cuenta"])
-    player.answer("2")
-    assert player.next()
-    assert player.question is not None and player.question.kind == "juego_winner"
-    assert player.answer("3") is True
-
-
-def test_unreadable_progress_counts_as_none_and_is_kept_aside() -> None:
-    store = MemoryStorage({PROGRESS_KEY: "{oops"})
-    progress, problem = load_progress(store)
-    assert progress == {} and problem is not None
-    assert problem["aside"].startswith(PROGRESS_KEY + ".corrupt.") and store.get(problem["aside"]) == "{oops"
-    assert "expected the lessons' progress in JSON" in problem["why"]
-    player = LessonPlayer(ALL["chica"])
-    save_progress(store, player)
-    assert load_progress(store) == ({"chica": {"done": False, "right": 0, "questions": 2}}, None)
-
-
-def test_the_index_says_where_unreadable_progress_was_kept() -> None:
-    from mus.web.kit.storage import SafeStorage
-    from mus.web.lessons.page import LessonsPage
-
-    store = MemoryStorage({PROGRESS_KEY: "[" * 100_000})
-    page = LessonsPage(SafeStorage(store), lang="en", lessons=list(ALL.values()))
-    html = page.html()
-    aside = [k for k in store.keys() if k.startswith(PROGRESS_KEY + ".corrupt.")]
-    assert len(aside) == 1 and store.get(aside[0]) == "[" * 100_000
-    assert f"kept aside as “{aside[0]}”" in html
-    assert f"kept aside as “{aside[0]}”" in page.html()  # said again at each drawing, not only once
-
-
-def test_the_table_keeps_the_lesson_cards_after_the_count() -> None:
-    player = LessonPlayer(ALL["cuenta"])
-    html = player_html(player, embed=True)
-    for card in player.replay.table(0).hands[2]:
-        assert f"deck.svg#{card}" in html
-    assert "1 de grande" in html and "3 de duples" in html  # the count is shown
-
-
-# --- "Juega esta mano" -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("lesson_id", ["cuenta", "real", "chica"])
-def test_play_link_starts_a_partida_from_the_lesson_deal(lesson_id: str) -> None:
+@pytest.mark.parametrize("lesson_id", COURSE)
+def test_no_step_shows_an_answer_before_the_reader_gives_it(lesson_id: str) -> None:
+    """Rendered as the reader sees it, every step of a question's hand up to the question shows
+    nothing that answers it: read from the page, against the engine's own count."""
     lesson = ALL[lesson_id]
-    request = parse_deal(play_href(lesson).split("?", 1)[1])
-    assert request is not None
-    session = Session(MemoryStorage())
-    play_deal(session, request, seed=5)
-    game = session.game
-    assert game is not None
-    start = lesson.start()
-    assert [game.hand(s) for s in range(4)] == [start.hand(s) for s in range(4)]
-    assert (game.mano, game.score, game.rules.real_31) == (lesson.mano, lesson.score, lesson.rules.real_31)
-    again = Session(session.storage)
-    again.restore()  # the deal is saved like any partida
-    assert again.game is not None and again.game.hand(0) == start.hand(0)
+    replay = lesson.replay()
+    for j in questions(lesson):
+        ask, answer = lesson.steps[j].ask, replay.answers[j]
+        assert ask is not None
+        number = replay.hand_number(j)
+        start = replay.marks[number]
+        hand = replay.final.history[number] if len(replay.final.history) > number else None
+        for i in range(j + 1):
+            if replay.hand_number(i) != number:
+                continue
+            html = player_html(reader_at(lesson, i, j), embed=True)
+            where = f"{lesson_id}: step {i} before question {j} ({ask.kind})"
+            shown_lines = count_lines(html)
+            score = tuple(int(x) for x in re.search(r'data-score="(\d+)-(\d+)"', html).groups())  # type: ignore[union-attr]
+            if ask.kind in ("tantos", "juego_winner") and hand is not None:
+                asked = [e for e in hand["ledger"] if ask.kind == "juego_winner" or
+                         (e["team"] == ask.team and ask.lance in (None, e["lance"]))]
+                assert not any(e["reason"] in line for e in asked for line in shown_lines), where
+                assert all(score[e["team"]] == start.score[e["team"]] for e in asked), where
+                if ask.kind == "juego_winner":
+                    juegos = re.search(r'data-juegos="(\d+)-(\d+)"', html)
+                    assert max(score) < lesson.rules.target, where
+                    assert juegos is None or tuple(int(x) for x in juegos.groups()) == start.juegos, where
+            if ask.kind == "lance" and hand is not None:
+                assert not any(e["reason"] in line for e in hand["ledger"] if e["lance"] == ask.lance
+                               for line in shown_lines), where
+            if ask.kind == "mano":
+                assert "badge-mano" not in html and "badge-postre" not in html and "data-bubble" not in html, where
+            if ask.kind == "senas":
+                assert f'data-senas="{ask.seat}"' not in html, where
+            if ask.kind == "action":  # only the reader's cards, as the coach sees them
+                assert html.count("hidden-hand") == 3, where
+                for seat in (1, 2, 3):
+                    assert not any(f"deck.svg#{c}" in html for c in replay.table(i).hands[seat]), where
+            if ask.kind in NUMBER_KINDS and i == j:
+                said = re.search(r'<p class="lsay"[^>]*>(.*?)</p>', html).group(1)  # type: ignore[union-attr]
+                intro = re.search(r'<p class="lintro">(.*?)</p>', html)
+                assert answer not in numbers_in(said + (intro.group(1) if intro else "")), where
 
 
-URL_RE = re.compile(r"""\b(?:https?|wss?)://|["'(=]\s*//[\w-]""")  # absolute or protocol-relative
+def test_a_question_about_the_count_hides_it_until_the_hand_has_no_question_left() -> None:
+    lesson = ALL["cuenta"]
+    player = LessonPlayer(lesson)
+    assert "3 de duples" not in player_html(player, embed=True)
+    player.answer(player.correct())
+    player.next()
+    player.answer(player.correct())  # who wins the juego: still the tantos to ask on this hand
+    html = player_html(player, embed=True)
+    assert "3 de duples" not in html and 'data-score="37-37"' in html
+    player.next()
+    player.answer(player.correct())
+    html = player_html(player, embed=True)
+    assert "3 de duples" in html and 'data-score="38-41"' in html and 'data-juegos="0-1"' in html
 
 
-@pytest.mark.parametrize("name", ["embed.html", "lessons.html", "article.html",
-                                  "static/embed.js", "static/lessons.css", "tests/pages/wheel.html"])
-def test_lesson_pages_reference_no_other_origin(name: str) -> None:
-    text = (LESSONS.parent.parent / name).read_text(encoding="utf-8")
-    assert URL_RE.findall(text) == []
+# --- "¿qué harías?": the coach backs the preferred answer ------------------------------------------
 
 
-def test_embed_script_stays_small_and_plain() -> None:
-    """The script's code stays under 8 KB; the lessons' catalogue the build writes into it
-    (what each card shows, which spares the article a request per lesson: tools/build/catalogue.py)
-    stays under 600 bytes a lesson."""
-    text = (LESSONS.parent / "embed.js").read_text(encoding="utf-8")
-    head, catalogue, tail = text.split("/*CATALOGUE*/")
-    assert len((head + tail).encode()) < 8_000
-    assert len(catalogue.encode()) < 600 * len(list(LESSONS.glob("*.json")))
-    assert "import " not in text and "pyscript" not in text.lower() and "pyodide" not in text.lower()
+ACTION_QUESTIONS = [(lesson_id, i) for lesson_id, lesson in ALL.items() for i, _ in advice.backings(lesson)]
 
 
-def test_the_authors_tool_prints_engine_answers_and_fails_on_a_bad_file(capsys: pytest.CaptureFixture[str]) -> None:
+def test_both_decisions_are_taught_both_ways() -> None:
+    prefer = {(tuple(ALL[lid].steps[i].ask.options), ALL[lid].steps[i].ask.accept[0])  # type: ignore[union-attr]
+              for lid, i in ACTION_QUESTIONS}
+    assert prefer == {(MUS_CHOICE, "mus"), (MUS_CHOICE, "no hay mus"), (BET_CHOICE, "envido"), (BET_CHOICE, "paso")}
+
+
+@pytest.mark.parametrize("lesson_id, i", ACTION_QUESTIONS)
+def test_the_preferred_answer_is_the_one_the_coachs_numbers_favour(lesson_id: str, i: int) -> None:
+    """The coach, run here for the reader's seat where the question is asked, gives the numbers
+    the file carries, and they favour the lesson's answer by a clear margin."""
+    lesson = ALL[lesson_id]
+    ask = lesson.steps[i].ask
+    assert ask is not None and ask.backing is not None
+    numbers = coach(lesson.replay().games[i].observation(0))
+    if ask.options == MUS_CHOICE:
+        us, them = numbers["tantos"]
+        assert ask.backing.tantos == (us, them)
+        assert abs(us - them) >= TANTOS_MARGIN
+        assert ask.accept[0] == ("no hay mus" if us > them else "mus")
+    else:
+        assert ask.lance is not None
+        chance = numbers["lances"][ask.lance]
+        assert ask.backing.chance == chance and abs(chance - 0.5) >= CHANCE_MARGIN
+        assert ask.accept[0] == ("envido" if chance > 0.5 else "paso")
+    advice.check(lesson)
+    # the lesson says which number backs it, once answered
+    player = reader_at(lesson, i, i)
+    player.answer(ask.accept[0])
+    html = player_html(player, embed=True)
+    number = ("%d de cada 100" % round(100 * ask.backing.chance) if ask.backing.chance is not None
+              else "%s tantos a vuestra pareja" % ("%.1f" % ask.backing.tantos[0]).replace(".", ","))  # type: ignore[index]
+    assert "El entrenador" in html and number in html
+
+
+def test_numbers_that_are_not_the_coachs_are_refused() -> None:
+    data = raw("envidar")
+    data["steps"][1]["ask"]["coach"]["chance"] = 0.9
+    with pytest.raises(LessonError, match="the coach says \\{'chance': 0.882\\}"):
+        advice.check(Lesson.from_dict(data))
+
+
+def test_the_authors_tool_prints_engine_answers_and_coach_and_fails_on_a_bad_file(
+        capsys: pytest.CaptureFixture[str]) -> None:
     from tools.dev.lessons import main
 
-    assert main(["cuenta"]) == 0
+    assert main(["cuenta", "envidar", "senas"]) == 0
     out = capsys.readouterr().out
     assert "ask juego_winner -> 1" in out and "0:no hay mus" in out
+    assert "coach {'chance': 0.882}" in out and "ask senas -> none" in out
     assert main(["no-such-lesson"]) == 1
 
 
-def test_a_question_about_the_count_hides_the_count_until_answered() -> None:
-    player = LessonPlayer(ALL["cuenta"])
-    player.answer("2")
-    player.next()
-    html = player_html(player, embed=True)
-    assert "3 de duples" not in html and 'data-score="37-37"' in html
-    player.answer("1")
-    html = player_html(player, embed=True)
-    assert "3 de duples" in html and 'data-score="38-41"' in html
+# --- the words ----------------------------------------------------------------------------------
+
+# English slips for the game's words, which stay Spanish in English too, and the Spanish slip of
+# "dos pares de reyes" (that reads as duples) for a par of reyes.
+ENGLISH_SLIPS = re.compile(r"\b(bets?|betting|bettor|kings?|aces?|dealer|pairs? of|two pares|big|small)\b", re.I)
+SPANISH_SLIPS = re.compile(r"\bdos pares de\b|\brival (derecho|izquierdo)\b", re.I)
 
 
-def test_a_finished_lesson_offers_the_next_one_and_the_index_counts_it() -> None:
-    player = LessonPlayer(ALL["punto"])
-    play_to_end(player, lambda p: p.correct())
-    html = player_html(player, embed=False, next_lesson=ALL["real"])
-    assert 'data-ui="lesson" value="real"' in html and "Siguiente: La 31 real" in html
-    assert 'href="lessons.html?lang=es"' in player_html(player, embed=True)
-    store = MemoryStorage()
-    save_progress(store, player)
-    assert f"1 de {len(ALL)} lecciones hechas" in index_html("es", list(ALL.values()), load_progress(store)[0], memory=False)
+def texts(data: Any) -> list[dict[str, str]]:
+    if isinstance(data, dict):
+        if set(data) == {"es", "en"}:
+            return [data]
+        return [t for v in data.values() for t in texts(v)]
+    if isinstance(data, list):
+        return [t for v in data for t in texts(v)]
+    return []
 
 
-def test_lessons_use_the_tables_words() -> None:
-    """One i18n table: a lesson names seats, teams, the mano and the calls as the table does."""
-    from mus.web.kit.i18n import speech, t
+@pytest.mark.parametrize("lesson_id", COURSE)
+def test_lesson_texts_keep_the_games_words(lesson_id: str) -> None:
+    for text in texts(raw(lesson_id)):
+        assert not ENGLISH_SLIPS.search(text["en"]), text["en"]
+        assert not SPANISH_SLIPS.search(text["es"]), text["es"]
 
-    player = LessonPlayer(ALL["envites"], "es")
-    while not player.replay.said[player.index]:
-        assert player.next() or player.answer(player.correct()) is not None
-    html = player_html(player, embed=True)
-    for seat in range(4):
-        assert f">{t('es', 'seat', seat=seat)}<" in html
-    seat, notation = player.replay.said[player.index][-1]
-    assert f">{speech('es', notation, count=len(notation.split()) - 1)}<" in html
-    assert "Rival derecho" not in html and "vosotros" not in html
-    assert "Tanteo: nosotros" in html and ">Mano<" in html
+
+def test_the_slip_checks_catch_the_slips() -> None:
+    assert SPANISH_SLIPS.search("dos pares de reyes") and not SPANISH_SLIPS.search("duples (dos pares, o cuatro)")
+    assert ENGLISH_SLIPS.search("you bet 2") and not ENGLISH_SLIPS.search("an envite of 2")

@@ -3,7 +3,8 @@
 ``make_bot(level, seed)`` gives an object whose ``choose(observation)`` returns one of
 ``observation["legal_actions"]``; its random choices come only from ``seed``.
 ``decide(observation)`` gives the same action with its reason (a ``Decision``, see
-``explain``); ``coach(observation)`` gives a seat's chances at the lances still to decide.
+``explain``); ``coach(observation)`` gives a seat's chances at the lances still to decide;
+``fixed(x, places)`` writes a number as every runtime rounds it, for what the pages show.
 
 >>> import mus
 >>> from mus.ai import LEVELS, make_bot
@@ -27,9 +28,9 @@ from .dificil import DificilBot
 from .facil import FacilBot
 from .normal import NormalBot
 from .random_bot import RandomBot
-from .reasons import Decision, explain
+from .reasons import Decision, explain, fixed
 
-__all__ = ["LEVELS", "Bot", "Decision", "coach", "explain", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Decision", "coach", "explain", "fixed", "make_bot"]
 
 
 class Bot(Protocol):

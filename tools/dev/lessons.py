@@ -3,8 +3,10 @@
     python3 -m tools.dev.lessons                 # every lesson in static/lessons/
     python3 -m tools.dev.lessons pares cuenta    # some of them
 
-Prints each step's actions and each question with the engine's answer; exits 1 naming the
-step if a file breaks the schema or its script is illegal.
+Prints each step's actions and each question with the engine's answer (and, for a "¿qué
+harías?" question, the coach's numbers to write in its ``coach``); exits 1 naming the step if
+a file breaks the schema, its script is illegal, a step shows an answer before it is asked
+for, or its coach's numbers are not the coach's.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mus.web.lessons import advice
 from mus.web.lessons.lesson import COURSE, Lesson, LessonError
 
 LESSONS = Path(__file__).resolve().parents[2] / "static" / "lessons"
@@ -25,7 +28,9 @@ def describe(lesson: Lesson) -> list[str]:
         lines.append(f"  [{i}] {said or '-'}")
         if step.ask is not None:
             about = f" {step.ask.lance}" if step.ask.lance else ""
-            lines.append(f"      ask {step.ask.kind}{about} -> {replay.answers[i]}")
+            lines.append(f"      ask {step.ask.kind}{about} -> {replay.answers[i] or 'none'}")
+            if step.ask.backing is not None:
+                lines.append(f"      coach {advice.coach_backing(replay, i).to_dict()}")
     return lines
 
 
@@ -35,11 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     for lesson_id in ids:
         try:
             lesson = Lesson.from_json((LESSONS / f"{lesson_id}.json").read_text(encoding="utf-8"))
+            print("\n".join(describe(lesson)))
+            advice.check(lesson)
         except (OSError, LessonError) as error:
             print(f"{lesson_id}: {error}")
             failed = True
-            continue
-        print("\n".join(describe(lesson)))
     return 1 if failed else 0
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import mus
+
 from ..kit.commands import POS, Command
 from ..kit.i18n import t
 from .lesson import Lesson
@@ -36,7 +38,8 @@ if TYPE_CHECKING:
     from ..kit.storage import SafeStorage
 
 # Where the keyboard goes when a step appears: the question's first control, else "next".
-QUESTION_FOCUS = ".lplate[data-ui=answer], [data-pos], #lesson-number, .lquestion button"
+QUESTION_FOCUS = (".lplate[data-ui=answer]:not([disabled]), [data-pos], #lesson-number, "
+                  ".lquestion button:not([disabled])")
 MOVE_ON_FOCUS = "[data-ui=step][value=next]:not([disabled]), [data-ui=restart]"
 OPENED_FOCUS = QUESTION_FOCUS + ", " + MOVE_ON_FOCUS
 
@@ -83,7 +86,8 @@ class LessonsPage:
 
     def command(self, command: Command) -> str | None:
         """Apply a command of the page; where the keyboard goes then, or None if nothing changed.
-        ``number``'s value is what the reader typed in the answer box."""
+        ``number``'s value is what the reader typed in the answer box; ``discard`` and
+        ``senas`` answer with the cards and the señas picked."""
         name, value = command.name, command.value
         if name == "lesson":
             lesson = self.find(value)
@@ -100,13 +104,21 @@ class LessonsPage:
         if name == POS and command.number is not None:
             player.toggle_card(command.number)
             focus = '[data-pos="%d"]' % command.number
-        elif name == "answer":
-            self._answer(value or "")
-        elif name == "discard":
-            self._answer(player.discard_notation() or "")
-        elif name == "number":
-            self._answer(value or "")
-            focus = "#lesson-number" if player.waiting else focus
+        elif name == "sena":
+            player.toggle_sena(value or "")
+            focus = '[data-ui=sena][value="%s"]' % value if value in mus.SENAS else QUESTION_FOCUS
+        elif name in ("answer", "discard", "number", "senas"):
+            given = value or ""
+            if name == "discard":
+                given = player.discard_notation() or ""
+            elif name == "senas":
+                given = player.senas_answer()
+            if player.answer(given) is not None:
+                save_progress(self.storage, player)
+            # a wrong answer with a try left: back to the question (the box, to type again)
+            focus = MOVE_ON_FOCUS if not player.waiting else "#lesson-number" if name == "number" else QUESTION_FOCUS
+        elif name == "reveal":
+            player.reveal()
         elif name == "step" and value == "next":
             player.next()
             focus = OPENED_FOCUS
@@ -124,8 +136,3 @@ class LessonsPage:
         if self.player is not None and self.player.finished:
             save_progress(self.storage, self.player)
         return focus
-
-    def _answer(self, value: str) -> None:
-        assert self.player is not None
-        if self.player.answer(value) is not None:
-            save_progress(self.storage, self.player)
