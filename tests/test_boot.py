@@ -176,7 +176,7 @@ json.dumps([sys.modules[m].__spec__.origin for m in ("json", "asyncio.tasks", "r
 def test_game_runs_from_lean_bytecode(booted: BootState) -> None:
     """mus.zip holds the game as bytecode only: the page imported every module of it from the
     zip, without unpacking or compiling, functions' docstrings and annotations left out (classes
-    keep both: dataclasses read their fields from the annotations); a traceback still names the
+    keep both: a class's annotations name its slots, for the type checker and the reader); a traceback still names the
     file, function and line."""
     report = json.loads(booted.page.evaluate(
         """() => window.__mus.pyodide.runPython(`
@@ -189,18 +189,17 @@ try:
 except mus.IllegalActionError as error:
     frame = traceback.extract_tb(error.__traceback__)[-1]
 from mus.web.dom.page import load_deck_art
-import dataclasses
 json.dumps({"deck": load_deck_art() is not None, "loaders": loaders, "doc": mus.Game.apply.__doc__, "class_doc": bool(mus.Game.__doc__), "modules": len([n for n in sys.modules if n.startswith("mus.")]),
-            "annotations": mus.Game.apply.__annotations__, "fields": [f.name for f in dataclasses.fields(mus.Rules)],
+            "annotations": mus.Game.apply.__annotations__, "fields": sorted(mus.Rules.__slots__),
             "rules_annotations": sorted(mus.Rules.__annotations__),
             "file": frame.filename, "line": frame.lineno, "function": frame.name})
 `)"""))
     assert report["loaders"] == ["zipimporter pyc"]  # from mus.zip in place, bytecode only
     assert report["deck"]  # the card sprite is read out of the same zip
     assert report["modules"] > 30
-    assert report["doc"] is None and report["class_doc"]  # classes keep theirs (dataclass() wants one)
+    assert report["doc"] is None and report["class_doc"]  # classes keep theirs
     assert report["annotations"] == {}
-    assert report["fields"] and sorted(report["fields"]) == report["rules_annotations"]
+    assert report["fields"] and report["fields"] == report["rules_annotations"]
     assert report["file"].startswith("/home/pyodide/mus/"), report
     source = (ROOT / report["file"].removeprefix("/home/pyodide/")).read_text(encoding="utf-8").splitlines()
     assert "raise" in source[report["line"] - 1], (report, source[report["line"] - 1])

@@ -198,7 +198,10 @@ def throttle(cdp: Any, profile: dict[str, float], offline: bool) -> None:
         "downloadThroughput": rate, "uploadThroughput": rate})
 
 
-def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool, timeout: float) -> Sample:
+def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool, timeout: float,
+         settle_page: bool = True) -> Sample:
+    """One load of ``url`` in ``context``; with ``settle_page``, it waits for the page's
+    background work (``settle``) before closing it."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -229,7 +232,7 @@ def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool
     paint = page.evaluate("""() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
         ?? performance.getEntriesByType('paint').at(-1)?.startTime ?? NaN""")
     sample = Sample(float(paint), ready, requests, wire, decoded)
-    if not offline:
+    if not offline and settle_page:
         settle(page, bool(context.service_workers), timeout)
     cdp.detach()
     page.close()
