@@ -420,7 +420,7 @@ def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> No
         assert not page.is_visible("#senas-2")
         partner.click()
         assert page.is_visible("#senas-2")
-        assert page.text_content("#senas-2") == "Señas de Compañeroguiña un ojo: la 31"
+        assert page.text_content("#senas-2") == "Señas de Maiteguiña un ojo: la 31"  # the partner by name
         page.keyboard.press("Escape")
         assert not page.is_visible("#senas-2")
         left = "cazada se muerde el labio: dos reyes saca la punta de la lengua: dos ases levanta las cejas: duples"

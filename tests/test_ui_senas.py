@@ -63,11 +63,11 @@ def test_a_hand_with_senas(seeded: BootState) -> None:
     partner = page.locator('[data-senas="2"]')
     assert partner.is_visible() and partner.locator("svg.face").count() == 1
     assert "se muerde el labio: dos reyes" in (partner.text_content() or "")
-    assert partner.get_attribute("aria-label") == "Señas de Compañero"
+    assert partner.get_attribute("aria-label") == "Señas de Fermín"  # the partner seed 12 names
     assert page.locator('[data-senas="0"] [data-sena="ciego"]').count() == 1
     log = (page.text_content("#log") or "").lower()
-    assert "compañero: hace señas — se muerde el labio: dos reyes" in log
-    assert "tú: haces señas — cierra los ojos: ciego" in log
+    assert "fermín: hace señas — se muerde el labio: dos reyes" in log
+    assert "tú: hago señas — cierra los ojos: ciego" in log  # said by you, in the first person
 
     # Nothing the player did not see: a rival's señas only if he caught them.
     seen = {e["seat"]: e["senas"] for e in _observation(page)["senas"]}
