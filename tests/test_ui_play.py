@@ -16,13 +16,13 @@ def test_first_visit_shows_the_new_game_screen(instant: BootState) -> None:
     page = instant.page
     assert page.is_visible('#overlay .panel.setup [data-action="nueva"]')
     assert page.get_attribute("html", "data-phase") is None
-    for name in ("level", "reyes", "real_31", "target", "juegos", "speed", "lang"):
+    for name in ("level", "reyes", "real_31", "target", "juegos_to_win", "vacas_to_win", "senas", "speed", "lang"):
         assert page.locator(f'[data-setting="{name}"]').count() >= 1, name
 
 
 def test_a_whole_juego_by_clicking_legal_buttons(instant: BootState) -> None:
     page = instant.page
-    start_game(page, level="facil", target="30", juegos="1")
+    start_game(page, level="facil", target="30", juegos_to_win="1")
     assert page.locator('[data-hand="0"] [data-card]').count() == 4
     clicks = showdowns = scans = 0
     axe: dict[str, list[object]] = {}
