@@ -30,8 +30,10 @@ MUS = ROOT / "mus"
 WEB = MUS / "web"
 BROWSER_ONLY = {"pyscript", "js", "pyodide", "pyodide_js", "micropip"}
 # What the pages may use of the engine: the package itself, the bots, the options table, the
-# typed contracts, the bounded JSON reader, the game's phases and bounds, and secret seeds.
-ENGINE_API = ("mus", "mus.ai", "mus.rules", "mus.observation", "mus.jsondata", "mus.game", "mus.rng")
+# typed contracts, the bounded JSON reader, the game's phases and bounds, secret seeds, and
+# numbers written alike on every runtime.
+ENGINE_API = ("mus", "mus.ai", "mus.rules", "mus.observation", "mus.jsondata", "mus.game", "mus.rng",
+              "mus.numbers")
 ALLOWED_RANDOM = {"Random", "SystemRandom"}
 
 
@@ -251,7 +253,7 @@ SUBSET_RULES = """no dataclasses (plain classes with __slots__), no {**a} dict u
 (*a, b) in literals, no positional-only parameters, no functools (mus.memo), itertools
 (mus.combos), random (mus.rng), collections or urllib, no typing.NamedTuple at run time, no
 int.bit_length / str.isascii / math.comb, no round(x, n) or '.1f' formats for what is shown
-(mus.ai.reasons.fixed), no module-level tuple[...] aliases at run time (X: TypeAlias = "...")"""
+(mus.numbers.fixed), no module-level tuple[...] aliases at run time (X: TypeAlias = "...")"""
 
 
 def test_subset_check_catches_each_rule() -> None:

@@ -28,7 +28,8 @@ from .dificil import DificilBot
 from .facil import FacilBot
 from .normal import NormalBot
 from .random_bot import RandomBot
-from .reasons import Decision, explain, fixed
+from ..numbers import fixed
+from .reasons import Decision, explain
 from .styles import STYLES, Styled, mus_strength, own_chance
 
 __all__ = ["LEVELS", "STYLES", "Bot", "Decision", "coach", "explain", "fixed", "make_bot", "mus_strength",

@@ -27,6 +27,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..numbers import fixed
+
 
 class Decision:
     """A bot's action and why: ``reason`` is JSON-able data (see ``explain``)."""
@@ -52,15 +54,6 @@ def cards_text(cards: list[str]) -> str:
 
 def pct(x: float) -> str:
     return f"{round(100 * x)} %"
-
-
-def fixed(x: float, places: int) -> str:
-    """``x`` with ``places`` decimals, rounded half up by hand (a float format such as
-    ``.1f`` rounds some halves differently on MicroPython)."""
-    scale = 10 ** places
-    n = math.floor(float(x) * scale + 0.5)
-    digits = str(abs(n) % scale)
-    return f"{'-' if n < 0 else ''}{abs(n) // scale}.{'0' * (places - len(digits))}{digits}"
 
 
 def rounded(x: float) -> float:

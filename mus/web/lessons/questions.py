@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 
 import mus
-from mus.ai import fixed
+from mus.numbers import fixed
 
 from ..kit.faces import face_svg
 from ..kit.html import attrs, esc
