@@ -8,7 +8,9 @@ reasons in both languages, the coach's numbers, and the table talk of those part
 the bots are, what they say, what the partner advises); then the pages the lessons and the
 embed draw on MicroPython in the browser: every step of every lesson in ``static/lessons/`` in
 both languages, before and after a wrong answer and the engine's, the lessons' index with the
-progress kept, and each step of a shared hand's replay as two viewers see it, as HTML.
+progress kept, and each step of a shared hand's replay as two viewers see it, as HTML; and the
+table's screens, as HTML, at each step of two partidas (the table itself runs on Pyodide, but its
+pure modules must not depend on it).
 Anything a runtime does differently (dict order, rounding, the generator, float text) shows
 here.
 """
@@ -26,8 +28,11 @@ from mus.web.kit.storage import MemoryStorage, SafeStorage
 from mus.web.lessons.lesson import Lesson
 from mus.web.lessons.page import LessonsPage
 from mus.web.lessons.player import LessonPlayer
+from mus.web.play import render
 from mus.web.play.cast import cast
+from mus.web.play.session import PANELS, Session
 from mus.web.play.talk import TableTalk
+from mus.web.play.view import build_view
 from mus.web.replay.model import Dialog
 from mus.web.replay.render import dialog_html
 
@@ -184,6 +189,43 @@ def hand_replayed(table: int, seed: int) -> None:
                 dialog.command(Command("step", "next"))
 
 
+def table_drawn(seed: int, settings: tuple[tuple[str, str], ...], steps: int) -> None:
+    """The table's screens (``mus.web.play``: the HTML of every region and the log) at each
+    step of a partida: the bots, the coach, the counts, the end, and each panel."""
+    rng = Random(seed)
+    session = Session(SafeStorage(MemoryStorage()), instant=True, seeds=lambda: rng.randrange(1 << 30))
+    for name, raw in settings:
+        session.set_setting(name, raw)
+
+    def drawn(tag: object) -> None:
+        view = build_view(session)
+        regions = render.regions(view, None)
+        for name in sorted(regions):
+            say(f"table s{seed}", tag, name, regions[name][0], regions[name][1])
+        say(f"table s{seed}", tag, "log", " / ".join(render.log_lines(view)))
+
+    drawn("setup")
+    session.new_game(seed)
+    for step in range(steps):
+        if session.coach_due():
+            session.update_coach()
+        drawn(step)
+        game = session.game
+        assert game is not None
+        if game.is_over:
+            break
+        if session.bot_to_play() is not None:
+            session.bot_move()
+        elif session.showdown_index() is not None:
+            session.ack()
+        else:
+            session.play(rng.choice(session.human_legal()))
+    for panel in sorted(PANELS):
+        session.open_panel(panel)
+        drawn(panel)
+        session.close_panel()
+
+
 def main() -> None:
     for table in range(len(TABLES)):
         for seed in range(3):
@@ -196,6 +238,9 @@ def main() -> None:
     lessons_drawn()
     hand_replayed(0, 25)
     hand_replayed(2, 7)
+    table_drawn(3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)
+    table_drawn(5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"), ("target", "10"),
+                    ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)
     say("done")
 
 

@@ -98,10 +98,15 @@ def time_both(bench: str, call: str) -> Timings:
     return Timings(boot, [(int(ms), str(text)) for ms, text in steps], version, pyodide, wall, cpython)
 
 
+def p95(times: list[float]) -> float:
+    """The 95th percentile of ``times``: the nearest rank, no interpolation."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
 def summary(times: list[float]) -> str:
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return (f"median {statistics.median(ordered):7.2f} ms   p95 {p95:7.2f} ms   "
+    return (f"median {statistics.median(ordered):7.2f} ms   p95 {p95(ordered):7.2f} ms   "
             f"max {ordered[-1]:7.2f} ms   ({len(ordered)} positions)")
 
 

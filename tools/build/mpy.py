@@ -182,12 +182,13 @@ def compile_mpy(compiler: Path, source: bytes, name: str) -> bytes:
 # ---------------------------------------------------------------------------- the zip
 
 
-def zip_sources(src: Path = vendor.MUS_SRC) -> dict[str, tuple[str, bytes]]:
-    """{entry name in the zip: (the name tracebacks give, source)}: the page modules, the
-    stand-ins, and PyScript's own package less ``vendor.PYSCRIPT_UNUSED`` (its prelude's
-    writes are skipped, ``static/prelude.mjs``, so the page imports it compiled from here)."""
+def zip_sources(src: Path = vendor.MUS_SRC, entries: tuple[str, ...] = ENTRY_MODULES) -> dict[str, tuple[str, bytes]]:
+    """{entry name in the zip: (the name tracebacks give, source)}: the page modules (those of
+    ``entries``: the lesson pages' by default), the stand-ins, and PyScript's own package less
+    ``vendor.PYSCRIPT_UNUSED`` (its prelude's writes are skipped, ``static/prelude.mjs``, so the
+    page imports it compiled from here)."""
     out = {}
-    for name in page_modules(src=src):
+    for name in page_modules(entries, src):
         path = module_path(name, src)
         assert path is not None
         out[_arcname(name, src)] = (path.relative_to(src.parent).as_posix(), path.read_bytes())
@@ -199,32 +200,32 @@ def zip_sources(src: Path = vendor.MUS_SRC) -> dict[str, tuple[str, bytes]]:
     return dict(sorted(out.items()))
 
 
-def _inputs(src: Path) -> list[Path]:
+def _inputs(src: Path, entries: tuple[str, ...]) -> list[Path]:
     """The files the zip is made from: a change to any makes it stale."""
-    modules = [module_path(name, src) for name in page_modules(src=src)]
+    modules = [module_path(name, src) for name in page_modules(entries, src)]
     return [*(p for p in modules if p is not None), *STAND_INS.glob("*.py"), vendor.runtime_modules()[0],
             Path(__file__)]
 
 
-def mpy_zip_is_stale(src: Path = vendor.MUS_SRC, dest: Path = MPY_ZIP) -> bool:
+def mpy_zip_is_stale(src: Path = vendor.MUS_SRC, dest: Path = MPY_ZIP, entries: tuple[str, ...] = ENTRY_MODULES) -> bool:
     if not dest.is_file():
         return True
     built = dest.stat().st_mtime_ns
-    if any(p.stat().st_mtime_ns > built for p in _inputs(src)):
+    if any(p.stat().st_mtime_ns > built for p in _inputs(src, entries)):
         return True
     with zipfile.ZipFile(dest) as archive:
-        return sorted(archive.namelist()) != sorted(zip_sources(src))
+        return sorted(archive.namelist()) != sorted(zip_sources(src, entries))
 
 
-def build_mpy_zip(src: Path = vendor.MUS_SRC, dest: Path = MPY_ZIP) -> int:
+def build_mpy_zip(src: Path = vendor.MUS_SRC, dest: Path = MPY_ZIP, entries: tuple[str, ...] = ENTRY_MODULES) -> int:
     """Write ``dest``: ``zip_sources`` compiled, stored, sorted, dated 1980 (equal sources give
     equal bytes); its mtime is when the build started. Returns its size."""
     started = time.time_ns()
     compiler = mpy_cross()
-    entries = {entry: compile_mpy(compiler, source, name) for entry, (name, source) in zip_sources(src).items()}
+    compiled = {entry: compile_mpy(compiler, source, name) for entry, (name, source) in zip_sources(src, entries).items()}
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
     try:
-        vendor._write_stored(tmp, entries)
+        vendor._write_stored(tmp, compiled)
         os.replace(tmp, dest)
         os.utime(dest, ns=(started, started))
     finally:

@@ -410,9 +410,18 @@ def card_name(lang: str, card: str, running: bool = False) -> str:
     return lowered(name) if running else name
 
 
+# MicroPython's str.lower() changes ASCII letters only: the others a sentence may start with.
+ACCENTED_LOWER = {"Á": "á", "É": "é", "Í": "í", "Ó": "ó", "Ú": "ú", "Ñ": "ñ", "Ü": "ü"}
+
+
 def lowered(text: str) -> str:
-    """``text`` to run on in a sentence: its first letter in lower case."""
-    return text[:1].lower() + text[1:]
+    """``text`` to run on in a sentence: its first letter in lower case.
+
+    >>> lowered("Órdago!"), lowered("Envido 5")
+    ('órdago!', 'envido 5')
+    """
+    first = text[:1]
+    return ACCENTED_LOWER.get(first, first.lower()) + text[1:]
 
 
 def lance_name(lang: str, lance: str) -> str:

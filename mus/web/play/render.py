@@ -28,7 +28,8 @@ def _button_id(spec: dict[str, Any]) -> str:
         key = "nueva-ask"
     elif spec.get("action") == "ordago":  # not the id of the button that asked: Enter there twice
         key = "ordago-yes"                # must not throw it
-    return "b-" + "".join(c if c.isalpha() or c.isdigit() else "-" for c in key)
+    # MicroPython's isalpha() knows ASCII letters only: the ñ of "señas" is kept by its code.
+    return "b-" + "".join(c if c.isalpha() or c.isdigit() or ord(c) > 127 else "-" for c in key)
 
 
 def spec_button(spec: dict[str, Any]) -> str:

@@ -99,7 +99,7 @@ def build_view(session: Session) -> dict[str, Any]:
     if on_table and index is not None and not session.hold_count:
         view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"], view["log"]["lines"],
                                          names=names)
-        view["showdown"]["talk"] = at_count(said, lang, names.__getitem__)
+        view["showdown"]["talk"] = at_count(said, lang, names)
         view["showdown"]["reasons"] = partner_reasons(session, index, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(index), "label": t(lang, "replay.open")}
     elif on_table and review:
@@ -109,7 +109,7 @@ def build_view(session: Session) -> dict[str, Any]:
         view["showdown"] = showdown_view(game.history, last, False, lang, obs["rules"],
                                          _log(_ended(before, notation, game.history[last]), lang, names, last_said)["lines"],
                                          review=True, names=names)
-        view["showdown"]["talk"] = at_count(last_said, lang, names.__getitem__)
+        view["showdown"]["talk"] = at_count(last_said, lang, names)
         view["showdown"]["reasons"] = partner_reasons(session, last, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(last), "label": t(lang, "replay.open")}
     elif on_table and game.is_over and index is None:
@@ -483,7 +483,7 @@ def _log(obs: Observation, lang: str, names: list[str], said: Sequence[Said] = (
             words = t(lang, "log.line", name=names[seat], text=lowered(words))
         lines.append((index, words))
     return {"title": t(lang, "log.title"),
-            "lines": log_with_talk(lines, said, lang, names.__getitem__)}
+            "lines": log_with_talk(lines, said, lang, names)}
 
 
 # --- the count and the end -----------------------------------------------------------------

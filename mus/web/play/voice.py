@@ -50,31 +50,32 @@ def advised(said: Sequence[Said], log_length: int, lang: str) -> dict[str, Any] 
 
 
 def log_with_talk(lines: list[tuple[int, str]], said: Sequence[Said], lang: str,
-                  name: Any) -> list[str]:
+                  names: Sequence[str]) -> list[str]:
     """The log's lines (each with the index of its event, -1 for headings) with what was said
-    beyond the calls: a saying after its call, the advice before the call it was for."""
+    beyond the calls: a saying after its call, the advice before the call it was for;
+    ``names``: each seat's name."""
     out: list[str] = []
     advice = [s for s in said if s.kind == "advice"]
     phrases = {s.index: s for s in said if s.kind == "phrase"}
     for index, line in lines:
-        out += [t(lang, "advice.log", name=name(s.seat), text=t(lang, f"advice.{s.key}"))
+        out += [t(lang, "advice.log", name=names[s.seat], text=t(lang, f"advice.{s.key}"))
                 for s in advice if s.index == index and index >= 0]
         if index in phrases:
             line = t(lang, "talk.log", line=line, text=t(lang, f"talk.{phrases[index].key}"))
         out.append(line)
     last = max((index for index, _ in lines), default=-1)
-    out += [t(lang, "advice.log", name=name(s.seat), text=t(lang, f"advice.{s.key}"))
+    out += [t(lang, "advice.log", name=names[s.seat], text=t(lang, f"advice.{s.key}"))
             for s in advice if s.index > last]
     return out
 
 
-def at_count(said: Sequence[Said], lang: str, name: Any) -> list[dict[str, Any]]:
-    """What was said at the count of a hand: who, and the saying."""
+def at_count(said: Sequence[Said], lang: str, names: Sequence[str]) -> list[dict[str, Any]]:
+    """What was said at the count of a hand: who (``names``: each seat's name), and the saying."""
     out = []
     for s in said:
         if s.kind == "count":
             entry = item(lang, s.kind, s.key, s.seat)
-            entry.update({"who": name(s.seat), "id": f"talk-count-{s.seat}"})
+            entry.update({"who": names[s.seat], "id": f"talk-count-{s.seat}"})
             out.append(entry)
     return out
 
