@@ -27,7 +27,7 @@ from mus.numbers import fixed
 
 from ..kit.faces import face_svg
 from ..kit.html import attrs, esc
-from ..kit.i18n import action_label, card_name, t
+from ..kit.i18n import action_label, card_name, lowered, t
 from .lesson import NUMBER_KINDS, Question
 from .player import LessonPlayer
 from .script import SENAS_SEPARATOR, lance_winner
@@ -41,12 +41,8 @@ def button(label: str, ui: str, value: str | None = None, *, primary: bool = Fal
                                              ("data-ui", ui), ("value", value), ("disabled", disabled)]), esc(label))
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 def _seat(lang: str, seat: int) -> str:
-    return _lower(t(lang, "seat", seat=seat))
+    return lowered(t(lang, "seat", seat=seat))
 
 
 def answer_text(player: LessonPlayer, value: str, index: int | None = None) -> str:
@@ -57,17 +53,17 @@ def answer_text(player: LessonPlayer, value: str, index: int | None = None) -> s
     if ask.kind in ("lance", "mano"):
         return _seat(lang, int(value))
     if ask.kind == "juego_winner":
-        return _lower(t(lang, "team", team=int(value) % 2))
+        return lowered(t(lang, "team", team=int(value) % 2))
     if ask.kind == "descarte":
         held = player.replay.games[index].hand(0)
-        return ", ".join(_lower(card_name(lang, held[int(p)])) for p in value.split()[1:])
+        return ", ".join(lowered(card_name(lang, held[int(p)])) for p in value.split()[1:])
     if ask.kind == "senas":
         names = [t(lang, "sena." + s) for s in mus.SENAS if s in value.split(SENAS_SEPARATOR)]
         return ", ".join(names) if names else t(lang, "lesson.senas.none")
     if ask.kind == "action":
-        return _lower(action_label(lang, value))
+        return lowered(action_label(lang, value))
     if ask.kind == "quiero":
-        return _lower(t(lang, "lesson." + value))
+        return lowered(t(lang, "lesson." + value))
     return value
 
 
@@ -140,9 +136,9 @@ def _why_discard(player: LessonPlayer, index: int, value: str) -> str:
     good = [{int(p) for p in a.split()[1:]} for a in ask.accept]
     keep = [p for p in sorted(thrown) if not any(p in g for g in good)]
     if keep:
-        return t(lang, "lesson.no.descarte.keep", cards=", ".join(_lower(card_name(lang, held[p])) for p in keep))
+        return t(lang, "lesson.no.descarte.keep", cards=", ".join(lowered(card_name(lang, held[p])) for p in keep))
     throw = [p for p in range(4) if p not in thrown and all(p in g for g in good)]
-    return t(lang, "lesson.no.descarte.throw", cards=", ".join(_lower(card_name(lang, held[p])) for p in throw))
+    return t(lang, "lesson.no.descarte.throw", cards=", ".join(lowered(card_name(lang, held[p])) for p in throw))
 
 
 def _decimal(lang: str, x: float) -> str:
