@@ -47,11 +47,11 @@ def serve(
     hands = [list(h) for h in kept]
     stock = list(deck)
     pile_left = list(pile)
-    order = [(mano + offset) % 4 for offset in range(4)]
+    order = _serving_order(mano)
     for turn, seat in enumerate(order):
         for _ in range(len(discarded[seat])):
             if not stock:
-                waiting = {card for later in order[turn:] for card in discarded[later]}
+                waiting = _still_to_serve(order, turn, discarded)
                 stock = [card for card in pile_left if card not in waiting]
                 pile_left = [card for card in pile_left if card in waiting]
                 rng.shuffle(stock)
@@ -73,7 +73,7 @@ def serve_given(
     hands = [list(h) for h in kept]
     stock = set(deck)
     pile_left = set(pile)
-    order = [(mano + offset) % 4 for offset in range(4)]
+    order = _serving_order(mano)
     for turn, seat in enumerate(order):
         if len(served[seat]) != len(discarded[seat]):
             raise IllegalActionError(
@@ -86,7 +86,7 @@ def serve_given(
                 f"{card_text(rest[0])} cannot be served to seat {seat}: it is not in the deck")
         stock.difference_update(fresh)
         if rest:
-            waiting = {c for later in order[turn:] for c in discarded[later]}
+            waiting = _still_to_serve(order, turn, discarded)
             stock, pile_left = pile_left - waiting, pile_left & waiting
             for card in rest:
                 if card not in stock:
@@ -96,6 +96,16 @@ def serve_given(
             stock.difference_update(rest)
         hands[seat].extend(served[seat])
     return tuple(tuple(h) for h in hands), tuple(sorted(stock)), tuple(sorted(pile_left))
+
+
+def _serving_order(mano: int) -> list[int]:
+    """The seats from the mano, as they are served."""
+    return [(mano + offset) % 4 for offset in range(4)]
+
+
+def _still_to_serve(order: list[int], turn: int, discarded: Hands) -> set[int]:
+    """This round's discards of the seats from ``order[turn]`` on: kept out of a new deck."""
+    return {card for later in order[turn:] for card in discarded[later]}
 
 
 def parse_cards_by_seat(text: str) -> Hands:
