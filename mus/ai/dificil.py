@@ -29,10 +29,11 @@ import math
 from typing import Any
 
 from ..observation import Observation
-from ..rng import Random, fresh_seed
+from ..rng import Random
 from ..rules import Rules
 from . import reasons
 from .belief import Belief, _sigmoid
+from .seeded import SeededBot
 from .senas import senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_lines
 from .strength import perceived_for
@@ -52,13 +53,10 @@ MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
 
 
-class DificilBot:
+class DificilBot(SeededBot):
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = Random(seed if seed is not None else fresh_seed())
+        super().__init__(seed)
         _warm_up()
-
-    def choose(self, observation: Observation) -> str:
-        return self.decide(observation).action
 
     def decide(self, observation: Observation) -> reasons.Decision:
         view = playable(observation)

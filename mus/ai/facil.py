@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..observation import Observation
-from ..rng import Random, fresh_seed
 from .reasons import Decision
+from .seeded import SeededBot
 from .senas import backs, senas_decision
 from .view import View, legalize, playable
 
@@ -25,12 +25,7 @@ REY, AS = 0, 9
 _PARES_NAMES = ("sin pares", "pareja", "medias", "duples")
 
 
-class FacilBot:
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = Random(seed if seed is not None else fresh_seed())
-
-    def choose(self, observation: Observation) -> str:
-        return self.decide(observation).action
+class FacilBot(SeededBot):
 
     def decide(self, observation: Observation) -> Decision:
         view = playable(observation)

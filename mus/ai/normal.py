@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..observation import Observation
-from ..rng import Random, fresh_seed
 from .informed import seen_chance
 from .reasons import Decision, rounded
+from .seeded import SeededBot
 from .senas import senas_decision
 from .strength import team_chance
 from .view import View, best_discard, legalize, playable
@@ -26,12 +26,7 @@ from .view import View, best_discard, legalize, playable
 CUT_PCT = (0.78, 0.76, 0.74, 0.72)   # mus strength needed to cut, by seat from the mano
 
 
-class NormalBot:
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = Random(seed if seed is not None else fresh_seed())
-
-    def choose(self, observation: Observation) -> str:
-        return self.decide(observation).action
+class NormalBot(SeededBot):
 
     def decide(self, observation: Observation) -> Decision:
         view = playable(observation)

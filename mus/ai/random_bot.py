@@ -5,16 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..observation import Observation
-from ..rng import Random, fresh_seed
 from .reasons import Decision
+from .seeded import SeededBot
 
 
-class RandomBot:
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = Random(seed if seed is not None else fresh_seed())
-
-    def choose(self, observation: Observation) -> str:
-        return self.decide(observation).action
+class RandomBot(SeededBot):
 
     def decide(self, observation: Observation) -> Decision:
         legal: list[str] = observation["legal_actions"]

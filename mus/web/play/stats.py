@@ -14,7 +14,7 @@ it can read, writes them back and says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from mus.jsondata import copy_data, described, dump_text, load_text
 from mus.observation import HandResult
@@ -54,18 +54,21 @@ def stats_from(data: object, strict: bool = False) -> dict[str, Any]:
         if strict:
             raise ValueError(f"expected the statistics as an object, got {described(data)}")
         return stats
-    for key in COUNTERS:
-        if key in data:
-            stats[key] = _pair(key, data[key], strict) or stats[key]
+    _read_pairs(stats, data, COUNTERS, strict)
     lances = data.get("lances", {})
     if not isinstance(lances, dict):
         if strict:
             raise ValueError(f"expected lances as an object, got {described(lances)}")
         return stats
-    for lance in LANCES:
-        if lance in lances:
-            stats["lances"][lance] = _pair(lance, lances[lance], strict) or stats["lances"][lance]
+    _read_pairs(stats["lances"], lances, LANCES, strict)
     return stats
+
+
+def _read_pairs(into: dict[str, Any], data: dict[str, Any], names: Sequence[str], strict: bool) -> None:
+    """Each of ``names`` present in ``data`` read into ``into`` (left as it was if unreadable)."""
+    for name in names:
+        if name in data:
+            into[name] = _pair(name, data[name], strict) or into[name]
 
 
 def read_stats(text: str) -> dict[str, Any]:
