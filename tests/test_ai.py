@@ -509,13 +509,32 @@ def test_arena_plays_with_senas_and_a_silent_team(capsys: pytest.CaptureFixture[
     from mus.ai.arena import Silent, main, play_juego
     obs = _senas_obs(["RRC6", "7654", "CCSA", "RC76"], [], 0.25, 0)
     assert Silent(make_bot("facil", 1)).choose(obs) == "sin señas"
-    winner, _, points = play_juego(("facil", "random"), 5, 5, mus.Rules(senas=True), (True, False))
+    winner, _, points, _ = play_juego(("facil", "random"), 5, 5, mus.Rules(senas=True), (True, False))
     assert winner in (0, 1) and points
     assert main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "team0"]) == 0
     assert "señas team0, catch 0.25" in capsys.readouterr().out
     with pytest.raises(ValueError, match="expected catch"):
         main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--senas", "both",
               "--catch", "2"])
+
+
+def test_arena_tallies_envites_from_either_side(capsys: pytest.CaptureFixture[str]) -> None:
+    from mus.ai.arena import main, play_juego, tally_envites
+    ours: dict[tuple[str, str, str], list[int]] = {}
+    theirs: dict[tuple[str, str, str], list[int]] = {}
+    for seed in (3, 4, 5):
+        for entry in play_juego(("dificil", "normal"), seed, seed)[3]:
+            tally_envites(entry, 0, ours)
+            tally_envites(entry, 1, theirs)
+    assert sum(n for n, _ in ours.values()) >= 10
+    flip = {"us": "them", "them": "us"}
+    for (lance, who, kind), (n, tantos) in ours.items():
+        assert theirs[lance, flip[who], kind] == [n, -tantos]
+        if kind == "deje":   # a refused bet pays its bettor at least a tanto
+            assert (tantos > 0) == (who == "us") and abs(tantos) >= n
+    assert main(["--team0", "facil", "--team1", "random", "--juegos", "2", "--envites"]) == 0
+    out = capsys.readouterr().out
+    assert "envites from facil's side" in out and "refused (tantos)" in out
 
 
 def test_normal_bots_never_raise_without_end() -> None:

@@ -37,7 +37,8 @@ from ..rules import Rules
 from . import LEVELS, STYLES, make_bot
 from .exploiters import EXPLOITERS, make_exploiter
 
-Result = tuple[int, dict[str, list[float]], list[int]]  # team0 wins (0..2), times, points
+Tally = dict[tuple[str, str, str], list[int]]   # (lance, who bet, how it ended) -> [envites, tantos]
+Result = tuple[int, dict[str, list[float]], list[int], Tally]  # team0 wins (0..2), times, points, envites
 SENAS_MODES = ("off", "both", "team0", "team1")
 Styles = tuple[str | None, str | None]   # each team's style (None: the plain level)
 ARENA_LEVELS = LEVELS + EXPLOITERS   # the page offers LEVELS only
@@ -66,10 +67,10 @@ def arena_rules(senas: str = "off", catch: float = 0.25) -> Rules:
 
 def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
                rules: Rules | None = None, silent: tuple[bool, bool] = (False, False),
-               styles: Styles = (None, None)) -> tuple[int, dict[str, list[float]], list[int]]:
+               styles: Styles = (None, None)) -> tuple[int, dict[str, list[float]], list[int], list[Any]]:
     """Play one juego; ``levels[t]`` sits on team t, in ``styles[t]`` (never showing señas if
-    ``silent[t]``). Returns the winning team, the decision times (seconds) by level and the
-    tantos each team scored in each hand."""
+    ``silent[t]``). Returns the winning team, the decision times (seconds) by level, the
+    tantos each team scored in each hand and the hands' history."""
     game = Game.new(rules or Rules(), game_seed)
     bots: list[Any] = [make_arena_bot(levels[s % 2], bot_seed * 4 + s, styles[s % 2]) for s in range(4)]
     bots = [Silent(bot) if silent[s % 2] else bot for s, bot in enumerate(bots)]
@@ -96,7 +97,7 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
             done_hands = len(history)
             winner = history[-1]["juego_winner"]
             if winner is not None:
-                return int(winner), times, hand_points
+                return int(winner), times, hand_points, history
 
 
 def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
@@ -106,18 +107,52 @@ def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
     wins = 0
     times: dict[str, list[float]] = {team0: [], team1: []}
     points: list[int] = []
+    tally: Tally = {}
     rules = arena_rules(senas, catch)
     quiet = (senas == "team1", senas == "team0")   # (team0 silent, team1 silent)
     for swap in (0, 1):
         levels = (team1, team0) if swap else (team0, team1)
         silent = (quiet[1], quiet[0]) if swap else quiet
         seated: Styles = (styles[1], styles[0]) if swap else styles
-        winner, t, p = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent, seated)
+        winner, t, p, history = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent, seated)
         wins += winner == swap
+        for entry in history:
+            tally_envites(entry, swap, tally)
         for level, values in t.items():
             times[level] += values
         points += p
-    return wins, times, points
+    return wins, times, points, tally
+
+
+def tally_envites(entry: dict[str, Any], team: int, tally: Tally) -> None:
+    """Adds the envites of one hand of the history to ``tally``, from ``team``'s side:
+    (lance, "us" or "them" for the team that bet last, "deje" / "querido" / "ordago") to
+    [how many, tantos won by ``team`` minus tantos lost]. An órdago counts one: the juego."""
+    for lance in sorted(entry["lances"]):
+        info = entry["lances"][lance]
+        kind = info["kind"]
+        if kind not in ("deje", "querido", "ordago"):
+            continue
+        if kind == "deje":
+            winner, amount = info["team"], info["amount"]
+        elif kind == "querido":   # unpaid when the juego ended in the count before this lance
+            seat = entry["winners"].get(lance)
+            winner, amount = (team, 0) if seat is None else (seat % 2, info["amount"])
+        else:
+            winner, amount = entry["juego_winner"], 1
+        row = tally.setdefault((lance, "us" if info["bettor"] % 2 == team else "them", kind), [0, 0])
+        row[0] += 1
+        row[1] += amount if winner == team else -amount
+
+
+def print_envites(name: str, tally: Tally) -> None:
+    """The ``--envites`` table: where the tantos of the bets went, from team0's side."""
+    print(f"  envites from {name}'s side (bet by: us = {name}; tantos: won − lost; órdagos: juegos):")
+    print("    lance    bet by   refused (tantos)   accepted (tantos)   órdagos (won − lost)")
+    for lance in ("grande", "chica", "pares", "juego", "punto"):
+        for who in ("us", "them"):
+            cells = [tally.get((lance, who, kind), [0, 0]) for kind in ("deje", "querido", "ordago")]
+            print(f"    {lance:8} {who:6} " + "   ".join(f"{n:6} ({t:+6})" for n, t in cells))
 
 
 def _pair_job(args: tuple[str, str, int, int, str, float, Styles]) -> Result:
@@ -153,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--points", action="store_true", help="print tantos per team per hand")
+    parser.add_argument("--envites", action="store_true",
+                        help="print, lance by lance, the bets each team made and what they paid")
     parser.add_argument("--senas", choices=SENAS_MODES, default="off",
                         help="play with señas: both teams may show, or only team0 / team1 "
                              "(the other never shows; same rules for both)")
@@ -168,26 +205,34 @@ def main(argv: list[str] | None = None) -> int:
     results = run(args.team0, args.team1, max(1, (args.juegos + 1) // 2), args.seed, args.jobs,
                   args.senas, args.catch, styles)
     wall = time.perf_counter() - start
-    scores = [wins / 2 for wins, _, _ in results]
+    scores = [wins / 2 for wins, _, _, _ in results]
     n = len(scores)
     mean = statistics.fmean(scores)
     sd = statistics.stdev(scores) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)
     total = 2 * n
-    print(f"{names[0]} (team0) vs {names[1]}: {names[0]} won {sum(w for w, _, _ in results)}"
+    print(f"{names[0]} (team0) vs {names[1]}: {names[0]} won {sum(w for w, _, _, _ in results)}"
           f" of {total} juegos = {100 * mean:.1f} % "
           f"(95 % interval {max(0.0, 100 * (mean - half)):.1f}–{min(100.0, 100 * (mean + half)):.1f} %, "
           f"over {n} seat-swapped pairs)"
           + (f", señas {args.senas}, catch {args.catch}" if args.senas != "off" else ""))
     for level in dict.fromkeys((args.team0, args.team1)):
-        print(f"  {level}: {summarise_times(t for _, times, _ in results for t in times[level])}")
+        print(f"  {level}: {summarise_times(t for _, times, _, _ in results for t in times[level])}")
     print(f"  wall time {wall:.0f} s with {args.jobs} job(s)")
     if args.points:
-        points = [p for _, _, pts in results for p in pts]
+        points = [p for _, _, pts, _ in results for p in pts]
         hist: dict[int, int] = {}
         for p in points:
             hist[min(p, 40)] = hist.get(min(p, 40), 0) + 1
         print("  tantos per team per hand:", {k: round(v / len(points), 4) for k, v in sorted(hist.items())})
+    if args.envites:
+        tally: Tally = {}
+        for _, _, _, part in results:
+            for key, (n, tantos) in part.items():
+                row = tally.setdefault(key, [0, 0])
+                row[0] += n
+                row[1] += tantos
+        print_envites(names[0], tally)
     return 0
 
 
