@@ -36,6 +36,7 @@ from ..game import Game
 from ..rules import Rules
 from . import LEVELS, STYLES, make_bot
 from .exploiters import EXPLOITERS, make_exploiter
+from .view import BETTING
 
 Tally = dict[tuple[str, str, str], list[int]]   # (lance, who bet, how it ended) -> [envites, tantos]
 Result = tuple[int, dict[str, list[float]], list[int], Tally]  # team0 wins (0..2), times, points, envites
@@ -75,8 +76,6 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
     bots: list[Any] = [make_arena_bot(levels[s % 2], bot_seed * 4 + s, styles[s % 2]) for s in range(4)]
     bots = [Silent(bot) if silent[s % 2] else bot for s, bot in enumerate(bots)]
     times: dict[str, list[float]] = {levels[0]: [], levels[1]: []}
-    hand_points: list[int] = []
-    done_hands = 0
     while True:
         seat = game.to_play
         assert seat is not None
@@ -88,16 +87,14 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
             raise RuntimeError(f"{levels[seat % 2]} bot chose illegal {choice!r} in {obs['phase']}")
         game = game.apply(choice)
         history = game.history
-        if len(history) > done_hands:
-            for entry in history[done_hands:]:
+        if history and history[-1]["juego_winner"] is not None:
+            hand_points: list[int] = []
+            for entry in history:
                 got = [0, 0]
                 for line in entry["ledger"]:
                     got[line["team"]] += line["points"]
                 hand_points += got
-            done_hands = len(history)
-            winner = history[-1]["juego_winner"]
-            if winner is not None:
-                return int(winner), times, hand_points, history
+            return int(history[-1]["juego_winner"]), times, hand_points, history
 
 
 def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
@@ -149,7 +146,7 @@ def print_envites(name: str, tally: Tally) -> None:
     """The ``--envites`` table: where the tantos of the bets went, from team0's side."""
     print(f"  envites from {name}'s side (bet by: us = {name}; tantos: won − lost; órdagos: juegos):")
     print("    lance    bet by   refused (tantos)   accepted (tantos)   órdagos (won − lost)")
-    for lance in ("grande", "chica", "pares", "juego", "punto"):
+    for lance in BETTING:
         for who in ("us", "them"):
             cells = [tally.get((lance, who, kind), [0, 0]) for kind in ("deje", "querido", "ordago")]
             print(f"    {lance:8} {who:6} " + "   ".join(f"{n:6} ({t:+6})" for n, t in cells))

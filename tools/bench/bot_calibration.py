@@ -26,9 +26,7 @@ import mus  # noqa: E402
 from mus.ai import LEVELS, make_bot  # noqa: E402
 from mus.ai.belief import action_likelihood  # noqa: E402
 from mus.ai.strength import perceived_for  # noqa: E402
-from mus.ai.view import View  # noqa: E402
-
-LANCES = ("grande", "chica", "pares", "juego", "punto")
+from mus.ai.view import BETTING, View  # noqa: E402
 
 
 def tally(level: str, juegos: int, seed: int) -> dict[tuple[str, int], list[int]]:
@@ -43,7 +41,7 @@ def tally(level: str, juegos: int, seed: int) -> dict[tuple[str, int], list[int]
             obs = game.observation(seat)
             action = bots[seat].choose(obs)
             bet = obs["bet"] or {}
-            if obs["phase"] in LANCES and not bet.get("ordago"):
+            if obs["phase"] in BETTING and not bet.get("ordago"):
                 view = View(obs)
                 x = perceived_for(view, seat, obs["phase"])[view.hand_id]
                 facing = bool(bet.get("answering"))
