@@ -45,9 +45,10 @@ def notice_texts(s: Session) -> dict[str, str]:
     return {n["kind"]: n["text"] for n in build_view(s)["notices"]}
 
 
-def to_human(s: Session) -> None:
-    """Let the bots play (and counts be read) until the player has a decision."""
-    while not s.human_legal():
+def to_human(s: Session, or_end: bool = False) -> None:
+    """Let the bots play (and counts be read) until the player has a decision, or with
+    ``or_end`` until the partida ends, whichever comes first."""
+    while not s.human_legal() and not (or_end and s.game.is_over):
         if s.bot_move() is None:
             assert s.ack(), "nothing to do and nobody to play"
 
@@ -280,9 +281,7 @@ def test_two_windows_answering_one_decision_at_once_never_fork() -> None:
     rng = Random(5)
     races = 0
     while races < 12:
-        while not a.human_legal() and not a.game.is_over:  # as to_human, till the partida ends
-            if a.bot_move() is None:
-                assert a.ack(), "nothing to do and nobody to play"
+        to_human(a, or_end=True)
         if a.game.is_over:  # the bots' órdagos ended it (the deal is secret): race on in a new one
             a.new_game()
             shared.deliver()
