@@ -72,9 +72,16 @@ def test_rematch_starts_a_new_partida(instant: BootState) -> None:
     page = instant.page
     page.click('[data-action="revancha"]')
     page.wait_for_function("() => document.documentElement.dataset.phase !== 'fin'")
+    wait_for_choice(page)  # the bots before us have spoken
     assert page.locator('[data-hand="0"] [data-card]').count() == 4
-    assert page.text_content('[data-score="0"]') == "0"
-    assert page.text_content('[data-score="1"]') == "0"
+    seen = py(page, "import json; from mus.web.dom import play as _a; "
+                    "json.dumps(_a._app.session.game.observation(0))")
+    assert seen["hand_number"] == 1 and seen["history"] == []
+    assert seen["juegos"] == [0, 0] and seen["vacas"] == [0, 0]
+    # the bots before us may already have taken a deje in this first hand; nothing else counts
+    from_this_hand = [sum(line["points"] for line in seen["ledger"] if line["team"] == t) for t in (0, 1)]
+    assert seen["score"] == from_this_hand
+    assert [page.text_content(f'[data-score="{t}"]') for t in (0, 1)] == [str(n) for n in from_this_hand]
     rules = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.rules.to_dict())")
     assert rules["target"] == 30 and rules["juegos_to_win"] == 1
 
