@@ -52,6 +52,9 @@ SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it sp
 MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
 
+# A betting round's position: table, pending, ordago, bettor, answering, next speaker.
+State = tuple[int, int, bool, int, tuple[int, ...], int]
+
 
 class DificilBot(SeededBot):
     def __init__(self, seed: int | None = None) -> None:
@@ -282,18 +285,36 @@ class Decision:
                 models = [(ORDAGO_CENTRE, 0.0)]
             values = []
             for self.ordago_centre, self.call_shift in models:
-                total = 0.0
-                for i, (world, weight) in enumerate(zip(self.worlds, weights)):
-                    if weight:
-                        total += weight * self._rollout(world, i, start, view.seat, action, rng)
-                values.append(total)
+                values.append(self._average(start, action, rng))
             self.ordago_centre, self.call_shift = ORDAGO_CENTRE, 0.0
             out.append((action, min(values) if action == "ordago" else sum(values) / len(values)))
         return out
 
-    def _rollout(self, world: World, i: int, state: tuple[int, int, bool, int, tuple[int, ...], int],
-                 seat: int, action: str, rng: Random) -> float:
-        """Play the betting round to its end from ``state`` with ``seat`` taking ``action``."""
+    def _average(self, start: State, action: str, rng: Random) -> float:
+        """Value of our ``action`` over the sampled deals. Where the round comes back to
+        us, we answer as we would then, knowing what the others did: with the answer
+        that is best over all the deals that lead to that same position."""
+        weights, worlds, me = self.belief.weights, self.worlds, self.view.seat
+        total = 0.0
+        nodes: dict[State, list[int]] = {}
+        for i, (world, weight) in enumerate(zip(worlds, weights)):
+            if weight:
+                value, node = self._rollout(world, i, start, me, action, rng, True)
+                if node is None:
+                    total += weight * value
+                else:
+                    nodes.setdefault(node, []).append(i)
+        for node in sorted(nodes):   # sorted: the same random draws on every runtime
+            members = nodes[node]
+            total += max(sum(weights[i] * self._rollout(worlds[i], i, node, me, answer, rng,
+                                                        False)[0] for i in members)
+                         for answer in _answers(node))
+        return total
+
+    def _rollout(self, world: World, i: int, state: State, seat: int, action: str,
+                 rng: Random, stop: bool) -> tuple[float, State | None]:
+        """Play the betting round to its end from ``state`` with ``seat`` taking ``action``;
+        with ``stop``, stop where it comes back to us and return that position instead."""
         table, pending, ordago, bettor, answering, nxt = state
         speakers = self.speakers
         me, team = self.view.seat, self.view.team
@@ -302,16 +323,16 @@ class Decision:
             if action == "paso":
                 nxt += 1
                 if nxt >= len(speakers):
-                    return self._paso(world)
+                    return self._paso(world), None
             elif action == "quiero":
                 if ordago:
-                    return self._ordago(world)
-                return self._querido(world, table + pending)
+                    return self._ordago(world), None
+                return self._querido(world, table + pending), None
             elif action == "no quiero":
                 answering = answering[1:]
                 if not answering:
                     amount = table or 1
-                    return self._deje(world, bettor & 1 == team, amount)
+                    return self._deje(world, bettor & 1 == team, amount), None
             else:   # a bet or a raise
                 table += pending
                 if action == "ordago":
@@ -322,11 +343,13 @@ class Decision:
                 answering = tuple(s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in speakers)
             seat = answering[0] if answering else speakers[nxt]
             if seat == me:
+                if stop:
+                    return 0.0, (table, pending, ordago, bettor, answering, nxt)
                 action = self._my_policy(table, pending, ordago, bool(answering))
             else:
                 action = self._policy(seat, xs[seat], table, pending, ordago, bettor,
                                       bool(answering), rng)
-        return self._paso(world)
+        return self._paso(world), None
 
     def _my_policy(self, table: int, pending: int, ordago: bool, facing: bool) -> str:
         """What we would do if the round comes back to us (from our chance alone)."""
@@ -394,6 +417,16 @@ class Decision:
                 return action
         self.pick = "best"
         return best_action
+
+
+def _answers(state: State) -> list[str]:
+    """Our options when the round comes back to us at ``state``."""
+    answering, ordago = state[4], state[2]
+    if not answering:
+        return ["paso", "envido"]
+    if ordago:
+        return ["quiero", "no quiero"]
+    return ["quiero", "no quiero", "envido", "ordago"]
 
 
 def _unseen(view: View) -> list[int]:
