@@ -557,14 +557,15 @@ def test_normal_bots_never_raise_without_end() -> None:
 
 # --- reading the table ------------------------------------------------------------------------
 
-def _chica_answer(grande: list[str], stake: int) -> dict[str, Any]:
-    """Seat 1 (dificil) facing an envido of ``stake`` at chica from seat 0, the mano;
-    ``grande`` is how the grande went. The cards are the same in both positions."""
-    g = mus.Game.from_deal(["RRAA", "S6A4", "CS76", "RC75"], 0, (0, 0), mus.Rules(), seed=1)
-    for action in ["no hay mus"] + grande + [f"envido {stake}"]:
+def _chica_answer(grande: list[str]) -> dict[str, Any]:
+    """Seat 1 (dificil) answering last an envido of 3 at chica from seat 2, which its
+    partner refused; ``grande`` is how the grande went. The cards are the same in both
+    positions."""
+    g = mus.Game.from_deal(["RRAA", "S7A4", "CS76", "RC75"], 0, (0, 0), mus.Rules(), seed=1)
+    for action in ["no hay mus"] + grande + ["paso", "paso", "envido 3", "no quiero"]:
         g = g.apply(action)
     obs = g.observation(1)
-    assert obs["phase"] == "chica" and obs["bet"]["answering"][0] == 1
+    assert obs["phase"] == "chica" and obs["bet"]["answering"] == [1]
     return obs
 
 
@@ -572,12 +573,13 @@ def test_dificil_reads_a_rivals_bet() -> None:
     """The only difference between the two positions is the rival's envite at grande (which
     our side accepted, so the score is the same). An honest envite at grande says his cards
     are high, so his envite of 3 at chica is likelier a bluff: dificil gives its side a
-    better chance at chica and accepts, where after his paso at grande it refuses."""
+    better chance at chica and accepts, where after his paso at grande it refuses. It
+    answers last, so its refusal is the deje and nobody else's answer blurs the margin."""
     from mus.ai.dificil import Decision as Valued
     from mus.ai.view import View
     from mus.rng import Random
-    quiet = _chica_answer(["paso"] * 4, 3)            # everybody passed at grande
-    clue = _chica_answer(["envido", "quiero"], 3)     # the mano's envite, accepted
+    quiet = _chica_answer(["paso"] * 4)                            # everybody passed at grande
+    clue = _chica_answer(["paso", "paso", "envido", "quiero"])     # seat 2's envite, accepted
     gaps = []
     for obs in (quiet, clue):
         valued = Valued(View(obs), Random(1))

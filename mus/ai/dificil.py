@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..observation import Observation
 from ..rng import Random
@@ -53,7 +53,7 @@ MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
 
 # A betting round's position: table, pending, ordago, bettor, answering, next speaker.
-State = tuple[int, int, bool, int, tuple[int, ...], int]
+State: TypeAlias = "tuple[int, int, bool, int, tuple[int, ...], int]"
 
 
 class DificilBot(SeededBot):
