@@ -420,11 +420,9 @@ class Decision:
 
 
 def _answers(state: State) -> list[str]:
-    """Our options when the round comes back to us at ``state``."""
-    answering, ordago = state[4], state[2]
-    if not answering:
-        return ["paso", "envido"]
-    if ordago:
+    """Our options when the round comes back to us at ``state``: always facing a bet, as
+    every speaker speaks once before the first bet."""
+    if state[2]:   # an órdago
         return ["quiero", "no quiero"]
     return ["quiero", "no quiero", "envido", "ordago"]
 
