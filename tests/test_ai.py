@@ -458,6 +458,29 @@ def test_belief_keeps_only_hands_showing_the_senas_seen() -> None:
     assert sum(1 for w in plain.worlds if t.sigs[w[2]].count(0) != 2) > 100
 
 
+def test_a_partner_who_saw_our_senas_bets_for_the_team() -> None:
+    """After we showed "dos reyes" our partner envida the grande whatever he holds, since
+    the team has it: his envite says little of his own hand. Without our señas the same
+    envite says he holds a good grande."""
+    from mus.ai.belief import Belief
+    from mus.ai.view import View
+    hands = ["RRC6", "7654", "CS54", "7643"]   # we (0) hold dos reyes; the partner (2) little
+
+    def partner_grande(shows: list[str]) -> float:
+        g = mus.Game.from_deal(hands, 0, (0, 0), mus.Rules(senas=True, catch=0.0), seed=1)
+        for action in ["no hay mus"] + shows + ["paso", "paso", "envido"]:
+            g = g.apply(action)
+        view = View(g.observation(0))
+        belief = Belief(view, random.Random(5), 400)
+        pct = view.tables.pct["grande"]
+        return sum(w * pct[ids[2]] for ids, w in zip(belief.worlds, belief.weights))
+
+    shown = partner_grande(["señas", "sin señas", "sin señas", "sin señas"])
+    hidden = partner_grande(["sin señas"] * 4)
+    assert hidden > shown + 0.15
+    assert 0.35 < shown < 0.65   # about a random hand's standing
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_who_shows_senas(seed: int) -> None:
     hands = ["RRC6", "7654", "CCSA", "RC76"]     # dos reyes / ciego / la 31 / nothing

@@ -65,6 +65,16 @@ def hand_senas(t: Tables, reyes: int) -> list[tuple[str, ...]]:
     return [table[signature(sig)] for sig in t.sigs]
 
 
+def shown(view: View) -> dict[int, tuple[str, ...]]:
+    """Señas we know each seat showed its partner this hand: ours, our partner's, caught
+    rivals'."""
+    out = seen(view)
+    for entry in view.obs.get("senas") or []:
+        if int(entry["seat"]) == view.seat:
+            out[view.seat] = tuple(str(s) for s in entry["senas"])
+    return out
+
+
 def allowed(view: View, seat: int) -> list[bool] | None:
     """For every hand id, whether ``seat`` may hold it given the señas we saw it show;
     None when we saw none from it (it showed none, or we did not catch them)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from ..memo import memoized
+from .senas import hand_senas, shown
 from .tables import Tables
 from .view import View
 
@@ -33,6 +34,20 @@ def with_partner(p_me: float) -> float:
 
 
 @memoized(maxsize=4096)
+def beats(t: Tables, lance: str, rel: int, rivals: tuple[int, ...]) -> list[float]:
+    """For every hand id: the chance that it beats every rival at ``rel`` seats after the
+    mano whose rivals in the lance sit at ``rivals`` (ties go to the mano)."""
+    less, eq = t.less[lance], t.eq[lance]
+    out = []
+    for i in range(len(less)):
+        p = 1.0
+        for r in rivals:
+            p *= less[i] + eq[i] if rel < r else less[i]
+        out.append(p)
+    return out
+
+
+@memoized(maxsize=4096)
 def perceived(t: Tables, lance: str, rel: int, rivals: tuple[int, ...],
               partner_holds: bool | None) -> list[float]:
     """For every hand id: the team chance at ``lance`` seen by a player ``rel`` seats
@@ -40,42 +55,83 @@ def perceived(t: Tables, lance: str, rel: int, rivals: tuple[int, ...],
     mano). ``partner_holds`` is None for grande, chica and punto (everyone plays) and
     otherwise says whether the partner declared pares or juego; for pares and juego
     ``rivals`` are the rival holders (all rivals, at the base rate, if not declared)."""
-    less, eq = t.less[lance], t.eq[lance]
-    n = len(less)
-    out = [0.0] * n
+    alone = beats(t, lance, rel, rivals)
     if partner_holds is None:
-        for i in range(n):
-            p = 1.0
-            for r in rivals:
-                p *= less[i] + eq[i] if rel < r else less[i]
-            out[i] = with_partner(p)
-        return out
+        return [with_partner(p) for p in alone]
     holds = t.has_pares if lance == "pares" else t.has_juego
     share = 1.0 / (len(rivals) + 1)
-    for i in range(n):
-        if not holds[i]:
+    return [0.0 if not h else p + (1 - p) * share if partner_holds else p
+            for p, h in zip(alone, holds)]
+
+
+@memoized(maxsize=1024)
+def perceived_with(t: Tables, reyes: int, lance: str, rel: int, partner_rel: int,
+                   rivals: tuple[int, ...], partner_senas: tuple[str, ...],
+                   partner_holds: bool | None) -> list[float]:
+    """``perceived`` for a player who saw his partner's señas: for every hand id, the
+    team chance when the partner holds any hand showing ``partner_senas`` (and declared
+    ``partner_holds`` at pares or juego) and the better of the two hands plays."""
+    mine = beats(t, lance, rel, rivals)
+    theirs = beats(t, lance, partner_rel, rivals)
+    holds = None if partner_holds is None else t.has_pares if lance == "pares" else t.has_juego
+    senas_of = hand_senas(t, reyes)
+    pairs = sorted((theirs[i] if holds is None or holds[i] else 0.0, float(t.weight[i]))
+                   for i in range(len(mine))
+                   if senas_of[i] == partner_senas
+                   and (holds is None or holds[i] == partner_holds))
+    if not pairs:
+        return perceived(t, lance, rel, rivals, partner_holds)
+    values = [v for v, _ in pairs]
+    below = [0.0]   # weight of the partner's hands up to each point, and their value above
+    above = [0.0]
+    for v, w in pairs:
+        below.append(below[-1] + w)
+        above.append(above[-1] + v * w)
+    total, worth = below[-1], above[-1]
+    out = []
+    for i, p in enumerate(mine):
+        if holds is not None and not holds[i]:
+            out.append(0.0)
             continue
-        p = 1.0
-        for r in rivals:
-            p *= less[i] + eq[i] if rel < r else less[i]
-        out[i] = p + (1 - p) * share if partner_holds else p
+        k = _count_up_to(values, p)   # the partner's hands no better than ours
+        out.append((p * below[k] + worth - above[k]) / total)
     return out
 
 
-def perceived_for(view: View, seat: int, lance: str) -> list[float]:
-    """``perceived`` for ``seat`` at ``lance`` with what is declared in ``view``."""
+def _count_up_to(values: list[float], x: float) -> int:
+    """How many of the sorted ``values`` are at most ``x`` (a bisection: MicroPython has
+    no ``bisect``)."""
+    lo, hi = 0, len(values)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if values[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def perceived_for(view: View, seat: int, lance: str, senas: bool = True) -> list[float]:
+    """``perceived`` for ``seat`` at ``lance`` with what is declared in ``view``; with
+    ``senas``, for a seat whose partner's señas we know he saw, ``perceived_with`` them."""
     rel = view.rel(seat)
+    partner = (seat + 2) % 4
     rival_seats = ((seat + 1) % 4, (seat + 3) % 4)
+    rivals = tuple(sorted(view.rel(s) for s in rival_seats))
+    holds: bool | None = None
     if lance in ("pares", "juego"):
         flags = view.declared.get(lance)
-        if flags is not None:
-            rivals = tuple(sorted(view.rel(s) for s in rival_seats if flags[s]))
-            return perceived(view.tables, lance, rel, rivals, flags[(seat + 2) % 4])
-        rivals = tuple(sorted(view.rel(s) for s in rival_seats))
-        return perceived(view.tables, lance, rel, rivals, False)
-    return perceived(view.tables, lance, rel, tuple(sorted(view.rel(s) for s in rival_seats)), None)
+        if flags is None:   # not declared yet: every rival may hold, the partner counts nil
+            return perceived(view.tables, lance, rel, rivals, False)
+        rivals = tuple(sorted(view.rel(s) for s in rival_seats if flags[s]))
+        holds = bool(flags[partner])
+    partner_senas = shown(view).get(partner) if senas else None
+    if partner_senas is not None:
+        return perceived_with(view.tables, int(view.obs["rules"]["reyes"]), lance, rel,
+                              view.rel(partner), rivals, partner_senas, holds)
+    return perceived(view.tables, lance, rel, rivals, holds)
 
 
 def team_chance(view: View, lance: str) -> float:
     """Chance that our team wins ``lance`` judged from our hand (the partner is unknown)."""
-    return perceived_for(view, view.seat, lance)[view.hand_id]
+    return perceived_for(view, view.seat, lance, senas=False)[view.hand_id]
