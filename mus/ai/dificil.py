@@ -44,7 +44,6 @@ SAMPLES = 160
 ACCEPT_WIDTH = 0.025
 ORDAGO_CENTRE = 0.72         # how good a hand others want to see an órdago
 LOOSE_ORDAGO_CENTRE = 0.45   # ... when they call it loosely
-LOOSE_CALL_SHIFT = 0.12      # how much less a loose caller wants to see an envite
 TILT = 0.08   # we expect to outplay the rivals a little: no needless gambles
 MUS_MARGIN = (0.0, 0.0, 0.0, 0.0)   # extra advantage needed to cut, by seat from the mano
 BLUFF = 0.03       # how often a weak hand envida at grande or chica when it costs little
@@ -146,7 +145,6 @@ class Decision:
         self.values: list[tuple[str, float]] = []   # (option, value) in the order weighed
         self.pick = "best"
         self.ordago_centre = ORDAGO_CENTRE
-        self.call_shift = 0.0
         bettor = bet.get("bettor")
         self.bettor = int(bettor) if bettor is not None else -1
         passes = sum(1 for _, a in view.bets_in(self.lance) if a == "paso")
@@ -249,7 +247,7 @@ class Decision:
             else:   # refusing all but loses the juego: anything decent calls
                 centre = 0.3 + (self.ordago_centre - 0.33) * refuse_value / 0.2
             return _sigmoid((x - centre) / ACCEPT_WIDTH)
-        centre = min(0.62, 0.42 + 0.06 * math.log2(max(stake, 2) / 2)) - self.call_shift
+        centre = min(0.62, 0.42 + 0.06 * math.log2(max(stake, 2) / 2))
         return _sigmoid((x - centre) / ACCEPT_WIDTH)
 
     # --- options ------------------------------------------------------------------------
@@ -263,7 +261,7 @@ class Decision:
         weights = self.belief.weights
         self._my_chance = sum(w for w, world in zip(weights, self.worlds) if world.win)
         if not facing:
-            choices = ["paso", "envido", "envido 5", "ordago"]
+            choices = ["paso", "envido", "envido 5", "envido 10", "ordago"]
         elif self.ordago:
             choices = ["quiero", "no quiero"]
         else:
@@ -275,19 +273,12 @@ class Decision:
         for action in choices:
             # An órdago must pay against rivals who call it tightly and loosely alike:
             # nobody knows for sure how much a rival needs to see an órdago.
-            # A bet is valued against rivals who call as we expect and against looser
-            # callers, on average.
-            if action == "ordago":
-                models = [(ORDAGO_CENTRE, 0.0), (LOOSE_ORDAGO_CENTRE, 0.0)]
-            elif action.startswith("envido"):
-                models = [(ORDAGO_CENTRE, 0.0), (ORDAGO_CENTRE, LOOSE_CALL_SHIFT)]
-            else:
-                models = [(ORDAGO_CENTRE, 0.0)]
+            models = [ORDAGO_CENTRE, LOOSE_ORDAGO_CENTRE] if action == "ordago" else [ORDAGO_CENTRE]
             values = []
-            for self.ordago_centre, self.call_shift in models:
+            for self.ordago_centre in models:
                 values.append(self._average(start, action, rng))
-            self.ordago_centre, self.call_shift = ORDAGO_CENTRE, 0.0
-            out.append((action, min(values) if action == "ordago" else sum(values) / len(values)))
+            self.ordago_centre = ORDAGO_CENTRE
+            out.append((action, min(values)))
         return out
 
     def _average(self, start: State, action: str, rng: Random) -> float:

@@ -196,7 +196,7 @@ def _bet(reason: dict[str, Any], hand: str, es: bool) -> str:
     return text
 
 
-_WEIGHED = ("paso", "quiero", "no quiero", "envido", "envido 5", "ordago")
+_WEIGHED = ("paso", "quiero", "no quiero", "envido", "envido 5", "envido 10", "ordago")
 
 
 def _weighing_order(option: str) -> tuple[int, str]:
