@@ -48,13 +48,16 @@ LATE_FROM, LATE_STEPS = 15, 5
 LATE_PARTNER, LATE_RIVAL = 2.0, 0.5
 
 
+def shown(view: View) -> dict[int, tuple[str, ...]]:
+    """Señas we know each seat showed its partner this hand: ours, our partner's, caught
+    rivals'."""
+    return {int(e["seat"]): tuple(str(s) for s in e["senas"]) for e in view.obs.get("senas") or []}
+
+
 def seen(view: View) -> dict[int, tuple[str, ...]]:
     """Señas the seat saw from others this hand: its partner's and caught rivals'."""
-    out: dict[int, tuple[str, ...]] = {}
-    for entry in view.obs.get("senas") or []:
-        seat = int(entry["seat"])
-        if seat != view.seat:
-            out[seat] = tuple(str(s) for s in entry["senas"])
+    out = shown(view)
+    out.pop(view.seat, None)
     return out
 
 
@@ -65,23 +68,13 @@ def hand_senas(t: Tables, reyes: int) -> list[tuple[str, ...]]:
     return [table[signature(sig)] for sig in t.sigs]
 
 
-def shown(view: View) -> dict[int, tuple[str, ...]]:
-    """Señas we know each seat showed its partner this hand: ours, our partner's, caught
-    rivals'."""
-    out = seen(view)
-    for entry in view.obs.get("senas") or []:
-        if int(entry["seat"]) == view.seat:
-            out[view.seat] = tuple(str(s) for s in entry["senas"])
-    return out
-
-
 def allowed(view: View, seat: int) -> list[bool] | None:
     """For every hand id, whether ``seat`` may hold it given the señas we saw it show;
     None when we saw none from it (it showed none, or we did not catch them)."""
     shown = seen(view).get(seat)
     if shown is None:
         return None
-    return [s == shown for s in hand_senas(view.tables, _reyes(view))]
+    return [s == shown for s in hand_senas(view.tables, reyes_of(view))]
 
 
 def backs(view: View, lance: str) -> bool:
@@ -100,14 +93,14 @@ def backs(view: View, lance: str) -> bool:
 
 def senas_decision(view: View, level: str, hand: list[str]) -> Decision:
     """The señas step for ``facil``/``normal`` (always show) and ``dificil`` (weighs it)."""
-    shown = list(hand_senas(view.tables, _reyes(view))[view.hand_id])
+    shown = list(hand_senas(view.tables, reyes_of(view))[view.hand_id])
     reason: dict[str, object] = {"kind": "senas", "level": level, "hand": hand, "senas": shown}
     if SHOW not in view.legal:
         action = HIDE
     elif level == "dificil":
         catch = float(view.obs["rules"].get("catch", 0.25))
         late = lateness(view.target, view.us, view.them)
-        partner, rivals = gains(view.tables, _reyes(view), view.hand_id, catch, late)
+        partner, rivals = gains(view.tables, reyes_of(view), view.hand_id, catch, late)
         action = SHOW if partner >= rivals else HIDE
         reason["partner"], reason["rivals"] = rounded(partner), rounded(rivals)
     else:
@@ -176,5 +169,5 @@ def _mean(t: Tables, values: list[float], ids: list[int]) -> float:
     return sum(values[i] * t.weight[i] for i in ids) / total if total else 0.0
 
 
-def _reyes(view: View) -> int:
+def reyes_of(view: View) -> int:
     return int(view.obs["rules"]["reyes"])

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from ..memo import memoized
-from .senas import hand_senas, shown
+from .senas import hand_senas, reyes_of, shown
 from .tables import Tables
 from .view import View
 
@@ -127,7 +127,7 @@ def perceived_for(view: View, seat: int, lance: str, senas: bool = True) -> list
         holds = bool(flags[partner])
     partner_senas = shown(view).get(partner) if senas else None
     if partner_senas is not None:
-        return perceived_with(view.tables, int(view.obs["rules"]["reyes"]), lance, rel,
+        return perceived_with(view.tables, reyes_of(view), lance, rel,
                               view.rel(partner), rivals, partner_senas, holds)
     return perceived(view.tables, lance, rel, rivals, holds)
 
