@@ -481,6 +481,31 @@ def test_a_partner_who_saw_our_senas_bets_for_the_team() -> None:
     assert 0.35 < shown < 0.65   # about a random hand's standing
 
 
+def test_a_rivals_bet_may_be_made_on_his_partners_senas() -> None:
+    """With señas at the table a rival's envite may be made on señas his partner showed
+    him, which we did not catch: read so, it says less of his own hand and more of his
+    partner's (here the partner does hold dos reyes)."""
+    from mus.ai.belief import Belief
+    from mus.ai.view import View
+    hands = ["7654", "CS54", "7643", "RR54"]
+    g = mus.Game.from_deal(hands, 0, (0, 0), mus.Rules(senas=True, catch=0.0), seed=1)
+    for action in ["no hay mus", "sin señas", "sin señas", "sin señas", "señas", "paso", "envido"]:
+        g = g.apply(action)
+    view = View(g.observation(0))
+    pct = view.tables.pct["grande"]
+
+    def grande(informed: float) -> list[float]:
+        belief = Belief(view, random.Random(5), 400, informed)
+        assert any(1 in saw for saw in belief.saw) == (informed > 0)
+        return [sum(w * pct[ids[s]] for ids, w in zip(belief.worlds, belief.weights))
+                for s in (1, 3)]
+
+    bettor_alone, partner_alone = grande(0.0)
+    bettor_team, partner_team = grande(1.0)
+    assert bettor_alone > bettor_team + 0.1
+    assert partner_team > partner_alone + 0.1
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_who_shows_senas(seed: int) -> None:
     hands = ["RRC6", "7654", "CCSA", "RC76"]     # dos reyes / ciego / la 31 / nothing

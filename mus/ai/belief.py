@@ -33,7 +33,7 @@ from typing import Final
 from ..combos import comb
 from ..memo import memoized
 from ..rng import Random
-from .senas import allowed
+from .senas import allowed, hand_senas, reyes_of, shown
 from .strength import perceived_for
 from .tables import Tables
 from .view import View
@@ -104,6 +104,24 @@ def action_likelihood(context: str, x: float) -> float:
     return floor + (ceiling - floor) * _sigmoid((x - centre) / width)
 
 
+def _wild(acts: list[tuple[str, str]]) -> float:
+    """Chance of these (lance, situation) actions from a player who bets blind."""
+    out = 1.0
+    for _, ctx in acts:
+        out *= _WILD[ctx]
+    return out
+
+
+def _mixed(honest: float, wild: float) -> float:
+    """His bets come from an honest player (the soft model) or, with chance WILD, from
+    one who bets without looking at his cards: a mixture over the whole hand, so that a
+    run of bets no honest hand would make (an órdago at every lance) reads as wild rather
+    than as a monster. No bets (``wild`` 1) leave only the honest reading."""
+    if wild == 1.0:
+        return honest
+    return (1.0 - WILD) * honest + WILD * wild
+
+
 def bet_contexts(events: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Label each betting action of one lance with its situation (open_bet, raise, ...)."""
     out = []
@@ -131,7 +149,7 @@ class Belief:
     """``worlds[k]`` holds a hand id for every seat (the bot's own included) and
     ``weights[k]`` its weight (they sum to 1)."""
 
-    def __init__(self, view: View, rng: Random, samples: int) -> None:
+    def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0) -> None:
         self.view = view
         t = view.tables
         n_ids = len(t.sigs)
@@ -191,6 +209,63 @@ class Belief:
             total = float(len(worlds))
         self.worlds = worlds
         self.weights = [w / total for w in weights]
+        # Which rivals, in each deal, bet having seen their partner's señas (see _informed).
+        self.saw: list[dict[int, tuple[str, ...]]] = [{} for _ in worlds]
+        if informed > 0.0 and view.obs["rules"].get("senas"):
+            self._informed(rng, informed)
+
+    def _informed(self, rng: Random, share: float) -> None:
+        """Reweigh the deals for rivals who may have bet on their team's cards.
+
+        A rival whose partner showed him señas bets on the team's chance, not on his own
+        hand. Unless we caught that partner's señas we do not know if he showed them, so in
+        each deal where the partner's hand has señas the rival saw them with chance
+        ``share``: the deal's weight is multiplied by how much likelier the rival's actions
+        are under that mixture than under the own-hand reading it was drawn with, and the
+        case (saw them or not) is drawn from its share of that mixture.
+        """
+        view = self.view
+        senas_of = hand_senas(view.tables, reyes_of(view))
+        caught = shown(view)
+        for seat in view.rivals:
+            partner = (seat + 2) % 4
+            if partner in caught:
+                continue
+            acts = self._bets_of(seat)
+            wild = _wild(acts)
+            own = {lance: perceived_for(view, seat, lance) for lance, _ in acts}
+            team: dict[tuple[str, tuple[str, ...]], list[float]] = {}
+            for k, ids in enumerate(self.worlds):
+                partner_senas = senas_of[ids[partner]]
+                if not partner_senas or not self.weights[k]:
+                    continue
+                hid = ids[seat]
+                lo = hi = 1.0
+                for lance, ctx in acts:
+                    key = (lance, partner_senas)
+                    if key not in team:
+                        team[key] = perceived_for(view, seat, lance, partner_senas)
+                    lo *= action_likelihood(ctx, own[lance][hid])
+                    hi *= action_likelihood(ctx, team[key][hid])
+                lo, saw = _mixed(lo, wild), share * _mixed(hi, wild)
+                mixed = saw + (1.0 - share) * lo
+                if lo <= 0.0 or mixed <= 0.0:
+                    continue
+                self.weights[k] *= mixed / lo
+                if rng.random() * mixed < saw:
+                    self.saw[k][seat] = partner_senas
+        total = sum(self.weights)
+        self.weights = [w / total for w in self.weights]
+
+    def _bets_of(self, seat: int) -> list[tuple[str, str]]:
+        """(lance, situation) of each betting action of ``seat`` this hand, in order."""
+        view = self.view
+        lances: list[str] = []
+        for _, ph, _ in view.bets:
+            if ph not in lances:
+                lances.append(ph)
+        return [(lance, ctx) for lance in lances
+                for s, ctx in bet_contexts(view.bets_in(lance)) if s == seat]
 
     def _likelihood(self, seat: int) -> list[float]:
         """For every hand id: the chance of this seat's public actions with that hand."""
@@ -202,26 +277,13 @@ class Belief:
             strength = t.equity_pct[view.rel(seat)]
             ctx = "cut" if vote == "no hay mus" else "mus"
             out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
-        lances: list[str] = []
-        for _, ph, _ in view.bets:
-            if ph not in lances:
-                lances.append(ph)
-        # His bets come from an honest player (the soft model) or, with chance WILD, from
-        # one who bets without looking at his cards: a mixture over the whole hand, so
-        # that a run of bets no honest hand would make (an órdago at every lance) reads
-        # as wild rather than as a monster.
+        acts = self._bets_of(seat)
         honest = [1.0] * len(out)
-        wild = 1.0
-        for lance in lances:
+        for lance, ctx in acts:
             pct = perceived_for(view, seat, lance)
-            for s, ctx in bet_contexts(view.bets_in(lance)):
-                if s == seat:
-                    honest = [o * action_likelihood(ctx, x) for o, x in zip(honest, pct)]
-                    wild *= _WILD[ctx]
-        if wild == 1.0:
-            return [o * h for o, h in zip(out, honest)]
-        share = WILD
-        return [o * ((1.0 - share) * h + share * wild) for o, h in zip(out, honest)]
+            honest = [o * action_likelihood(ctx, x) for o, x in zip(honest, pct)]
+        wild = _wild(acts)
+        return [o * _mixed(h, wild) for o, h in zip(out, honest)]
 
     def effective_size(self) -> float:
         return 1.0 / sum(w * w for w in self.weights)

@@ -50,6 +50,7 @@ BLUFF = 0.03       # how often a weak hand envida at grande or chica when it cos
 SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it speak first
 MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
+INFORMED = 1.0     # how likely a rival whose partner has señas saw them (we did not catch)
 
 # A betting round's position: table, pending, ordago, bettor, answering, next speaker.
 State: TypeAlias = "tuple[int, int, bool, int, tuple[int, ...], int]"
@@ -138,7 +139,7 @@ class Decision:
         self.ordago = bool(bet.get("ordago"))
         self.answering: list[int] = list(bet.get("answering") or [])
         self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
-        self.belief = Belief(view, rng, SAMPLES)
+        self.belief = Belief(view, rng, SAMPLES, INFORMED)
         self.worlds: list[World] = []
         self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
         self._my_chance = 0.5
@@ -161,7 +162,8 @@ class Decision:
         partner = view.partner
         seen = {s: perceived_for(view, s, self.lance) for s in rivals + [partner]}
         resolved = view.lances
-        for ids in self.belief.worlds:
+        informed: dict[tuple[int, tuple[str, ...]], list[float]] = {}
+        for ids, saw in zip(self.belief.worlds, self.belief.saw):
             lines: dict[str, list[Entry]] = {}
             current: tuple[bool, tuple[int, int]] = (False, (0, 0))
             for line in lance_lines(view, ids):
@@ -179,7 +181,13 @@ class Decision:
                     continue
                 (after if passed else before).extend(lines.get(lance, []))
             self.worlds.append(World(current[0], current[1], before, after))
-            self.seen_x.append([seen[s][ids[s]] if s in seen else 0.0 for s in range(4)])
+            xs = [seen[s][ids[s]] if s in seen else 0.0 for s in range(4)]
+            for s, partner_senas in saw.items():
+                if s in seen:
+                    if (s, partner_senas) not in informed:
+                        informed[(s, partner_senas)] = perceived_for(view, s, self.lance, partner_senas)
+                    xs[s] = informed[(s, partner_senas)][ids[s]]
+            self.seen_x.append(xs)
 
     # --- utilities --------------------------------------------------------------------
 

@@ -111,9 +111,11 @@ def _count_up_to(values: list[float], x: float) -> int:
     return lo
 
 
-def perceived_for(view: View, seat: int, lance: str, senas: bool = True) -> list[float]:
+def perceived_for(view: View, seat: int, lance: str,
+                  senas: bool | tuple[str, ...] = True) -> list[float]:
     """``perceived`` for ``seat`` at ``lance`` with what is declared in ``view``; with
-    ``senas``, for a seat whose partner's señas we know he saw, ``perceived_with`` them."""
+    ``senas`` True, for a seat whose partner's señas we know he saw, ``perceived_with``
+    them; with a tuple, ``perceived_with`` those señas as if he saw them."""
     rel = view.rel(seat)
     partner = (seat + 2) % 4
     rival_seats = ((seat + 1) % 4, (seat + 3) % 4)
@@ -125,7 +127,7 @@ def perceived_for(view: View, seat: int, lance: str, senas: bool = True) -> list
             return perceived(view.tables, lance, rel, rivals, False)
         rivals = tuple(sorted(view.rel(s) for s in rival_seats if flags[s]))
         holds = bool(flags[partner])
-    partner_senas = shown(view).get(partner) if senas else None
+    partner_senas = shown(view).get(partner) if senas is True else senas or None
     if partner_senas is not None:
         return perceived_with(view.tables, reyes_of(view), lance, rel,
                               view.rel(partner), rivals, partner_senas, holds)
