@@ -150,6 +150,11 @@ class Decision:
         self.bettor = int(bettor) if bettor is not None else -1
         passes = sum(1 for _, a in view.bets_in(self.lance) if a == "paso")
         self.next_index = passes
+        # Who answers a bet by each seat, and what refusing a deje leaves each team: the
+        # play-outs ask these hundreds of thousands of times.
+        self.answerers = [tuple(s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in self.speakers)
+                          for seat in range(4)]
+        self.refusals: dict[tuple[int, int], float] = {}
         self._evaluate()
 
     # --- worlds -----------------------------------------------------------------------
@@ -198,8 +203,12 @@ class Decision:
             return 1.0
         if them >= target:
             return 0.0
-        gain_us = sum(p for mine, p in lines if mine)
-        gain_them = sum(p for mine, p in lines if not mine)
+        gain_us = gain_them = 0
+        for mine, p in lines:
+            if mine:
+                gain_us += p
+            else:
+                gain_them += p
         if us + gain_us < target and them + gain_them < target:
             return self.wtab[target - us - gain_us][target - them - gain_them]
         for mine, p in lines:
@@ -337,9 +346,9 @@ class Decision:
                 if action == "ordago":
                     pending, ordago = 0, True
                 else:
-                    pending = envido_amount(action)
+                    pending = _AMOUNTS[action]
                 bettor = seat
-                answering = tuple(s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in speakers)
+                answering = self.answerers[seat]
             seat = answering[0] if answering else speakers[nxt]
             if seat == me:
                 if stop:
@@ -363,13 +372,17 @@ class Decision:
     def _policy(self, seat: int, x: float, table: int, pending: int, ordago: bool,
                 bettor: int, facing: bool, rng: Random) -> str:
         """How another player (rival or partner) acts with strength ``x`` as he sees it."""
-        us, them = (self.view.us, self.view.them)
-        mine, theirs = (us, them) if seat & 1 == self.view.team else (them, us)
         if not facing:
             return "envido" if rng.random() < _sigmoid((x - 0.62) / 0.03) else "paso"
         deje = table or 1
-        # Others judge the score as even players would (no tilt).
-        refuse_value = _even_value(self.wsym, self.target, mine, theirs + deje)
+        key = (seat & 1, deje)
+        refuse_value = self.refusals.get(key, -1.0)
+        if refuse_value < 0.0:
+            us, them = self.view.us, self.view.them
+            mine, theirs = (us, them) if seat & 1 == self.view.team else (them, us)
+            # Others judge the score as even players would (no tilt).
+            refuse_value = _even_value(self.wsym, self.target, mine, theirs + deje)
+            self.refusals[key] = refuse_value
         if ordago:
             return "quiero" if rng.random() < self._accept(x, 0, True, refuse_value) else "no quiero"
         stake = table + pending
@@ -416,6 +429,9 @@ class Decision:
                 return action
         self.pick = "best"
         return best_action
+
+
+_AMOUNTS = {action: envido_amount(action) for action in ("envido", "envido 5", "envido 10")}
 
 
 def _answers(state: State) -> list[str]:

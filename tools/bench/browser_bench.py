@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Time the game in a real browser: boot to ``html.ready`` and the bots' decisions in Pyodide.
 
-    python -m tools.bench.browser_bench [--positions 300] [--level dificil] [--seed 1]
+    python -m tools.bench.browser_bench [--positions 300] [--level dificil] [--seed 1] [--senas]
 
 Serves the repository on a free 127.0.0.1 port (``tools/dev/serve.py``), opens the page in
 headless Chromium (``$CHROMIUM`` or ``/usr/bin/chromium``, the tests' launch arguments),
 measures the time from navigation to ``<html class="ready">``, then runs Python inside the
-page's Pyodide: it plays seeded partidas with ``normal`` bots, keeps a few hundred positions
+page's Pyodide: it plays seeded partidas with ``normal`` bots (with ``--senas``, at a table
+with señas, catch 1 in 4), keeps a few hundred positions
 where a seat has a choice, and times ``make_bot(level).choose(observation)`` on each one.
 The same positions are timed in this CPython for comparison. Needs Playwright (``./check``
 installs it into ``.venv``) and the vendored runtime (``python3 -m tools.build.vendor``).
@@ -34,11 +35,11 @@ import json, random, time
 import mus
 from mus.ai import make_bot
 
-def positions(count, seed, keep):
+def positions(count, seed, keep, senas=False):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        game = mus.Game.new(mus.Rules(), seed=rng.randrange(1 << 30))
+        game = mus.Game.new(mus.Rules(senas=senas), seed=rng.randrange(1 << 30))
         bots = [make_bot("normal", rng.randrange(1 << 30)) for _ in range(4)]
         while not game.is_over and len(out) < count and len(game.history) < 6:
             obs = keep(rng, game)
@@ -54,8 +55,8 @@ def at_a_choice(rng, game):
     obs = game.observation(game.to_play)
     return obs if len(obs["legal_actions"]) > 1 and rng.random() < 0.35 else None
 
-def bench(level, count, seed):
-    obs = positions(count, seed, at_a_choice)
+def bench(level, count, seed, senas=False):
+    obs = positions(count, seed, at_a_choice, senas)
     bot = make_bot(level, seed)
     times = []
     for o in obs:
@@ -115,9 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--level", default="dificil")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--senas", action="store_true", help="a table with señas (catch 1 in 4)")
     args = parser.parse_args(argv)
 
-    run = time_both(BENCH, f"bench({args.level!r}, {args.positions}, {args.seed})")
+    run = time_both(BENCH, f"bench({args.level!r}, {args.positions}, {args.seed}, {args.senas})")
 
     print(f"boot to html.ready: {run.boot:.2f} s (navigation → ready, headless Chromium)")
     if run.steps:
