@@ -161,6 +161,7 @@ class Belief:
         removal = _removal(t, tuple(unseen))
         discards = view.discards if view.mus_rounds else {}
         columns: list[list[int]] = []
+        self._reads: dict[int, tuple[list[tuple[str, str]], dict[str, list[float]]]] = {}
         ids_range = range(n_ids)
         for s in others:
             prior = t.after_discard[discards.get(s, 0)]
@@ -231,9 +232,8 @@ class Belief:
             partner = (seat + 2) % 4
             if partner in caught:
                 continue
-            acts = self._bets_of(seat)
+            acts, own = self._read(seat)
             wild = _wild(acts)
-            own = {lance: perceived_for(view, seat, lance) for lance, _ in acts}
             team: dict[tuple[str, tuple[str, ...]], list[float]] = {}
             for k, ids in enumerate(self.worlds):
                 partner_senas = senas_of[ids[partner]]
@@ -257,15 +257,21 @@ class Belief:
         total = sum(self.weights)
         self.weights = [w / total for w in self.weights]
 
-    def _bets_of(self, seat: int) -> list[tuple[str, str]]:
-        """(lance, situation) of each betting action of ``seat`` this hand, in order."""
-        view = self.view
-        lances: list[str] = []
-        for _, ph, _ in view.bets:
-            if ph not in lances:
-                lances.append(ph)
-        return [(lance, ctx) for lance in lances
-                for s, ctx in bet_contexts(view.bets_in(lance)) if s == seat]
+    def _read(self, seat: int) -> tuple[list[tuple[str, str]], dict[str, list[float]]]:
+        """(lance, situation) of each betting action of ``seat`` this hand, in order, and
+        for each of those lances his own view of every hand's strength there (built once
+        for ``_likelihood`` and ``_informed``)."""
+        if seat not in self._reads:
+            view = self.view
+            lances: list[str] = []
+            for _, ph, _ in view.bets:
+                if ph not in lances:
+                    lances.append(ph)
+            acts = [(lance, ctx) for lance in lances
+                    for s, ctx in bet_contexts(view.bets_in(lance)) if s == seat]
+            own = {lance: perceived_for(view, seat, lance) for lance, _ in acts}
+            self._reads[seat] = (acts, own)
+        return self._reads[seat]
 
     def _likelihood(self, seat: int) -> list[float]:
         """For every hand id: the chance of this seat's public actions with that hand."""
@@ -277,11 +283,10 @@ class Belief:
             strength = t.equity_pct[view.rel(seat)]
             ctx = "cut" if vote == "no hay mus" else "mus"
             out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
-        acts = self._bets_of(seat)
+        acts, own = self._read(seat)
         honest = [1.0] * len(out)
         for lance, ctx in acts:
-            pct = perceived_for(view, seat, lance)
-            honest = [o * action_likelihood(ctx, x) for o, x in zip(honest, pct)]
+            honest = [o * action_likelihood(ctx, x) for o, x in zip(honest, own[lance])]
         wild = _wild(acts)
         return [o * _mixed(h, wild) for o, h in zip(out, honest)]
 
