@@ -81,7 +81,7 @@ MAX_SAVE_TEXT = 2_000_000
 _SLOTS = ("_rules", "_max_envite", "_table", "_seed", "_rng", "_rng_shared", "_explicit_chance",
           "_reseed", "_start", "_actions", "_mano", "_phase", "_to_play", "_hands", "_sigs",
           "_deck", "_pile", "_mus_votes", "_discards", "_round", "_results", "_declared",
-          "_events", "_ledger", "_score", "_juegos", "_vacas", "_history", "_winner")
+          "_events", "_ledger", "_score", "_juegos", "_vacas", "_history", "_caught", "_winner")
 
 
 class Game:
@@ -117,6 +117,8 @@ class Game:
     _juegos: Pair
     _vacas: Pair
     _history: tuple[HandResult, ...]
+    # Señas caught in finished hands: (hand number, seat that showed, señas, rivals who caught)
+    _caught: tuple[tuple[int, int, tuple[str, ...], tuple[int, ...]], ...]
     _winner: int | None
 
     # --- construction -------------------------------------------------------------
@@ -186,7 +188,7 @@ class Game:
         g._explicit_chance = g._reseed = False
         g._start, g._actions = None, None
         g._score = g._juegos = g._vacas = (0, 0)
-        g._history, g._winner = (), None
+        g._history, g._caught, g._winner = (), (), None
         g._mano, g._phase, g._to_play = 0, "", None
         g._hands, g._sigs, g._deck, g._pile, g._discards = (), (), (), (), ()
         g._mus_votes, g._round, g._results, g._declared = 0, None, (), {}
@@ -205,7 +207,7 @@ class Game:
         g._mus_votes, g._discards, g._round = self._mus_votes, self._discards, self._round
         g._results, g._declared, g._events = self._results, self._declared, self._events
         g._ledger, g._score, g._juegos, g._vacas = self._ledger, self._score, self._juegos, self._vacas
-        g._history, g._winner = self._history, self._winner
+        g._history, g._caught, g._winner = self._history, self._caught, self._winner
         return g
 
     def _fresh_rng(self) -> Random:
@@ -606,6 +608,10 @@ class Game:
             "score": list(self._score),
             "juego_winner": juego_winner,
         },)
+        number = len(self._history)
+        self._caught += tuple((number, who, self._senas_of(who), caught)
+                              for who, phase, text, caught in _listed(self._events)
+                              if phase == "senas" and text == SENAS and caught)
         self._round = None
         if juego_winner is not None and self._win_juego(juego_winner):
             return
@@ -665,6 +671,8 @@ class Game:
             },
             "ledger": [entry.to_dict() for entry in self._ledger],
             "history": copy_data(list(self._history)),
+            "caught": [{"hand": number, "seat": who, "senas": list(shown)}
+                       for number, who, shown, caught in self._caught if seat in caught],
         }
 
     # --- saving -------------------------------------------------------------------------

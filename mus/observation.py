@@ -35,6 +35,14 @@ class SenasSeen(TypedDict):
     senas: list[str]
 
 
+class SenasCaught(TypedDict):
+    """Señas a seat caught from a rival in an earlier hand of the partida."""
+
+    hand: int       # the hand's ``number`` in ``history``
+    seat: int
+    senas: list[str]
+
+
 class OutcomeData(TypedDict):
     kind: OutcomeKind
     team: int
@@ -106,6 +114,7 @@ class Observation(TypedDict):
     bet: Union[BetState, None]
     ledger: list[LedgerLine]
     history: list[HandResult]
+    caught: list[SenasCaught]       # in finished hands; this hand's are in ``senas``
     # Never from the engine: the page adds what was advised aloud this hand, for every seat
     # alike (``mus.ai.styles`` reads it).
     advice: NotRequired[list[AdviceHeard]]

@@ -506,6 +506,62 @@ def test_a_rivals_bet_may_be_made_on_his_partners_senas() -> None:
     assert partner_team > partner_alone + 0.1
 
 
+def _habit_after(catch: float, rivals_show: bool, hands: int) -> list[float]:
+    """``senas.habit`` for seat 0 at the start of each of the first hands of a partida of
+    ``normal`` bots, where the rivals (seats 1 and 3) show their señas or never do."""
+    from mus.ai.senas import habit
+    from mus.ai.view import View
+    g = mus.Game.new(mus.Rules(senas=True, catch=catch), seed=4)
+    bots = [make_bot("normal", s) for s in range(4)]
+    out = [habit(View(g.observation(0)))]
+    while len(out) <= hands:
+        seat = g.to_play
+        assert seat is not None
+        action = bots[seat].choose(g.observation(seat))
+        if g.phase == "senas" and seat & 1 and not rivals_show:
+            action = "sin señas"
+        done = len(g.history)
+        g = g.apply(action)
+        if len(g.history) > done:
+            out.append(habit(View(g.observation(0))))
+    return out
+
+
+def test_dificil_learns_whether_the_rivals_show_their_senas() -> None:
+    """Each hand in which a rival held señas and we caught nothing makes it likelier that
+    the rivals never show them; a single catch proves they do; with a catch of 0 nothing
+    can be learnt."""
+    from mus.ai.senas import HABIT_PRIOR
+    silent = _habit_after(0.25, False, 6)
+    assert silent[0] == HABIT_PRIOR
+    assert all(a >= b for a, b in zip(silent, silent[1:])) and silent[-1] < 0.4, silent
+    assert _habit_after(1.0, True, 2)[1:] == [1.0, 1.0]
+    assert _habit_after(0.0, True, 3) == [HABIT_PRIOR] * 4
+    assert _habit_after(0.0, False, 3) == [HABIT_PRIOR] * 4
+
+
+def test_rivals_who_show_and_were_not_caught_likely_hold_no_senas() -> None:
+    """If the rivals show every seña, not catching one at 1 in 2 makes a hand with señas
+    half as likely for each rival; if they never show, it tells nothing."""
+    from mus.ai.belief import Belief
+    from mus.ai.senas import hand_senas
+    from mus.ai.view import View
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1,
+                           rules=mus.Rules(senas=True, catch=0.5)).apply("no hay mus")
+    for _ in range(4):
+        g = g.apply("sin señas")
+    view = View(g.observation(0))
+    senas_of = hand_senas(view.tables, 8)
+
+    def with_senas(habit: float) -> float:
+        belief = Belief(view, random.Random(3), 400, habit)
+        return sum(w for ids, w in zip(belief.worlds, belief.weights) if senas_of[ids[1]])
+
+    never, always = with_senas(0.0), with_senas(1.0)
+    odds = (always / (1 - always)) / (never / (1 - never))
+    assert 0.4 < odds < 0.6, (never, always)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_who_shows_senas(seed: int) -> None:
     hands = ["RRC6", "7654", "CCSA", "RC76"]     # dos reyes / ciego / la 31 / nothing

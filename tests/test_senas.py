@@ -229,6 +229,21 @@ def test_senas_do_not_reach_the_history() -> None:
     assert g.observation(0)["senas"] == []                    # a new hand: nothing seen yet
 
 
+def test_a_catch_stays_with_the_catcher_in_later_hands() -> None:
+    g = play_senas(at_senas(catch=1.0), "ssss")
+    assert all(g.observation(s)["caught"] == [] for s in range(4))    # this hand's are in senas
+    while not g.history:
+        g = g.apply("paso")
+    for seat in range(4):
+        rivals = [{"hand": 1, "seat": s, "senas": list(mus.senas(HANDS[s]))}
+                  for s in range(4) if s & 1 != seat & 1]
+        assert sorted(g.observation(seat)["caught"], key=lambda e: e["seat"]) == rivals
+    g = play_senas(at_senas(catch=0.0), "ssss")
+    while not g.history:
+        g = g.apply("paso")
+    assert all(g.observation(s)["caught"] == [] for s in range(4))
+
+
 def random_partida(rules: Rules, seed: int, steps: int) -> list[Game]:
     rng = random.Random(seed)
     g = Game.new(rules, seed=seed)
@@ -276,3 +291,21 @@ def test_observation_senas_are_true_and_only_what_the_seat_saw() -> None:
                     if who & 1 != seat & 1:
                         assert line == {"seat": who, "phase": "senas", "action": "señas", "caught": True}
         assert checked > 200
+
+
+def test_caught_lists_every_earlier_catch_of_the_seat_and_nothing_else() -> None:
+    """Over random play, ``caught`` grows at each count by exactly the rivals' señas the
+    seat saw in the hand just over, numbered as in the history."""
+    states = random_partida(Rules(senas=True, catch=0.5), 11, 3000)
+    expected: list[list[Any]] = [[], [], [], []]
+    hands = 0
+    for before, after in zip(states, states[1:]):
+        if len(after.history) > len(before.history):
+            hands += 1
+            for seat in range(4):
+                expected[seat] += [{"hand": len(after.history), "seat": e["seat"], "senas": e["senas"]}
+                                   for e in before.observation(seat)["senas"]
+                                   if e["seat"] & 1 != seat & 1]
+        for seat in range(4):
+            assert after.observation(seat)["caught"] == expected[seat]
+    assert hands > 15 and all(len(e) >= 3 for e in expected), [len(e) for e in expected]

@@ -67,6 +67,8 @@ _WILD: Final[dict[str, float]] = {
     "quiero": 0.6, "no_quiero": 0.3, "quiero_ordago": 0.5, "no_quiero_ordago": 0.4,
 }
 WILD = 0.03
+# Phases in which every seat has already made its señas or not.
+_AFTER_SENAS: Final = ("grande", "chica", "pares", "juego", "punto")
 
 
 _COMB: Final = [[comb(n, k) for k in range(5)] for n in range(9)]
@@ -216,46 +218,54 @@ class Belief:
             self._informed(rng, informed)
 
     def _informed(self, rng: Random, share: float) -> None:
-        """Reweigh the deals for rivals who may have bet on their team's cards.
+        """Reweigh the deals for rivals who may show each other their señas.
 
-        A rival whose partner showed him señas bets on the team's chance, not on his own
-        hand. Unless we caught that partner's señas we do not know if he showed them, so in
-        each deal where the partner's hand has señas the rival saw them with chance
-        ``share``: the deal's weight is multiplied by how much likelier the rival's actions
-        are under that mixture than under the own-hand reading it was drawn with, and the
-        case (saw them or not) is drawn from its share of that mixture.
+        With chance ``share`` (``senas.habit``) the rivals show every seña their hands
+        allow. Then, in a deal, each rival whose hand has señas we did not catch was missed
+        by our catch (chance 1 - catch, once the señas were made), and each rival whose
+        partner has señas saw them and bet on his team's chance, not on his own hand. Unless
+        we caught that partner we cannot tell, so each deal's weight is multiplied by how
+        much likelier the hand's record is under that mixture than under the own-hand
+        reading it was drawn with, and the case (they show or not) is drawn from its share
+        of that mixture.
         """
         view = self.view
         senas_of = hand_senas(view.tables, reyes_of(view))
         caught = shown(view)
-        for seat in view.rivals:
-            partner = (seat + 2) % 4
-            if partner in caught:
+        made = view.phase in _AFTER_SENAS
+        missed = 1.0 - float(view.obs["rules"].get("catch", 0.25)) if made else 1.0
+        reads = [(seat, (seat + 2) % 4) + self._read(seat) for seat in view.rivals]
+        team: dict[tuple[int, str, tuple[str, ...]], list[float]] = {}
+        for k, ids in enumerate(self.worlds):
+            if not self.weights[k]:
                 continue
-            acts, own = self._read(seat)
-            wild = _wild(acts)
-            team: dict[tuple[str, tuple[str, ...]], list[float]] = {}
-            for k, ids in enumerate(self.worlds):
+            ratio = 1.0
+            saw: dict[int, tuple[str, ...]] = {}
+            for seat, partner, acts, own in reads:
+                if seat not in caught and senas_of[ids[seat]]:
+                    ratio *= missed
                 partner_senas = senas_of[ids[partner]]
-                if not partner_senas or not self.weights[k]:
+                if partner in caught or not partner_senas:
                     continue
+                saw[seat] = partner_senas
                 hid = ids[seat]
                 lo = hi = 1.0
                 for lance, ctx in acts:
-                    key = (lance, partner_senas)
+                    key = (seat, lance, partner_senas)
                     if key not in team:
                         team[key] = perceived_for(view, seat, lance, partner_senas)
                     lo *= action_likelihood(ctx, own[lance][hid])
                     hi *= action_likelihood(ctx, team[key][hid])
-                lo, saw = _mixed(lo, wild), share * _mixed(hi, wild)
-                mixed = saw + (1.0 - share) * lo
-                if lo <= 0.0 or mixed <= 0.0:
-                    continue
-                self.weights[k] *= mixed / lo
-                if rng.random() * mixed < saw:
-                    self.saw[k][seat] = partner_senas
+                wild = _wild(acts)
+                lo, hi = _mixed(lo, wild), _mixed(hi, wild)
+                ratio *= hi / lo if lo > 0.0 else 1.0
+            mixed = share * ratio + (1.0 - share)
+            self.weights[k] *= mixed
+            if saw and rng.random() * mixed < share * ratio:
+                self.saw[k] = saw
         total = sum(self.weights)
-        self.weights = [w / total for w in self.weights]
+        if total > 0.0:
+            self.weights = [w / total for w in self.weights]
 
     def _read(self, seat: int) -> tuple[list[tuple[str, str]], dict[str, list[float]]]:
         """(lance, situation) of each betting action of ``seat`` this hand, in order, and

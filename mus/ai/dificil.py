@@ -34,7 +34,7 @@ from ..rules import Rules
 from . import reasons
 from .belief import Belief, _sigmoid
 from .seeded import SeededBot
-from .senas import senas_decision
+from .senas import habit, senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_lines
 from .strength import perceived_for
 from .tables import tables_for, win_table
@@ -50,7 +50,6 @@ BLUFF = 0.03       # how often a weak hand envida at grande or chica when it cos
 SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it speak first
 MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
-INFORMED = 1.0     # how likely a rival whose partner has señas saw them (we did not catch)
 
 # A betting round's position: table, pending, ordago, bettor, answering, next speaker.
 State: TypeAlias = "tuple[int, int, bool, int, tuple[int, ...], int]"
@@ -139,7 +138,7 @@ class Decision:
         self.ordago = bool(bet.get("ordago"))
         self.answering: list[int] = list(bet.get("answering") or [])
         self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
-        self.belief = Belief(view, rng, SAMPLES, INFORMED)
+        self.belief = Belief(view, rng, SAMPLES, habit(view))
         self.worlds: list[World] = []
         self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
         self._my_chance = 0.5

@@ -31,7 +31,7 @@ from ..memo import memoized
 from ..lances import signature
 from ..signs import senas_table
 from .reasons import Decision, rounded
-from .tables import Tables
+from .tables import Tables, card_index
 from .view import View
 
 SHOW, HIDE = "señas", "sin señas"
@@ -46,6 +46,9 @@ _RIVAL_USE_STRONG, _RIVAL_USE_WEAK = 3.0, 2.2
 # Late in the juego (see ``gains``): from LATE_FROM tantos still needed by either team.
 LATE_FROM, LATE_STEPS = 15, 5
 LATE_PARTNER, LATE_RIVAL = 2.0, 0.5
+# Before any evidence, how likely the rivals are to show each other their señas, as
+# ``normal`` does and as the rules texts advise (see ``habit``).
+HABIT_PRIOR = 0.8
 
 
 def shown(view: View) -> dict[int, tuple[str, ...]]:
@@ -167,6 +170,46 @@ def gains(t: Tables, reyes: int, hand_id: int, catch: float, late: int = 0) -> t
 def _mean(t: Tables, values: list[float], ids: list[int]) -> float:
     total = sum(t.weight[i] for i in ids)
     return sum(values[i] * t.weight[i] for i in ids) / total if total else 0.0
+
+
+def habit(view: View) -> float:
+    """How likely the rivals are to show each other every seña their hands allow, from
+    what this seat caught in the partida.
+
+    A rival who shows is caught by us with chance ``catch`` each time his hand has señas,
+    so catching one settles it (1.0), and each time he held señas and we caught nothing
+    (his hand shown at the count tells; an unshown hand held señas with ``senas_share``)
+    the odds fall by that chance. With ``catch`` 0 nothing can be learnt: the prior stays.
+    This hand's own evidence (whether the hands in a sampled deal have señas we would have
+    caught) is weighed by the belief, per deal.
+    """
+    rules = view.obs["rules"]
+    if not rules.get("senas"):
+        return 0.0
+    if any(s in view.rivals for s in shown(view)) or any(
+            int(e["seat"]) in view.rivals for e in view.obs.get("caught") or []):
+        return 1.0
+    catch = float(rules.get("catch", 0.25))
+    odds = HABIT_PRIOR / (1.0 - HABIT_PRIOR)
+    t, reyes = view.tables, reyes_of(view)
+    senas_of = hand_senas(t, reyes)
+    missed = 1.0 - catch * senas_share(t, reyes)
+    for past in view.obs.get("history") or []:
+        hands = past["hands"]
+        for seat in view.rivals:
+            if hands is None:
+                odds *= missed
+            elif senas_of[t.hand_id([card_index(c) for c in hands[seat]])]:
+                odds *= 1.0 - catch
+    return odds / (1.0 + odds)
+
+
+@memoized(maxsize=8)
+def senas_share(t: Tables, reyes: int) -> float:
+    """The share of dealt hands that allow some seña."""
+    senas_of = hand_senas(t, reyes)
+    return _mean(t, [1.0 if senas_of[i] else 0.0 for i in range(len(t.sigs))],
+                 list(range(len(t.sigs))))
 
 
 def reyes_of(view: View) -> int:
