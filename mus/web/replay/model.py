@@ -130,7 +130,8 @@ class Replay:
 
 def seen_by(game: mus.Game, seat: int) -> Observation:
     """What ``seat`` saw of ``game``, less any señas of the player's team (seats 0 and 2)
-    when ``seat`` is their rival: caught or not, they are left out alike.
+    when ``seat`` is their rival, this hand's and those it caught before: caught or not,
+    they are left out alike.
 
     >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1,
     ...                        rules=mus.Rules(senas=True, catch=1.0))
@@ -144,6 +145,7 @@ def seen_by(game: mus.Game, seat: int) -> Observation:
     if seat & 1 != PLAYER_TEAM:
         obs["senas"] = [e for e in obs["senas"] if e["seat"] & 1 != PLAYER_TEAM]
         obs["log"] = [e for e in obs["log"] if e["phase"] != "senas" or e["seat"] & 1 != PLAYER_TEAM]
+        obs["caught"] = [e for e in obs["caught"] if e["seat"] & 1 != PLAYER_TEAM]
     return obs
 
 
