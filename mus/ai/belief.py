@@ -36,7 +36,7 @@ from ..rng import Random
 from .senas import allowed, hand_senas, reyes_of, shown
 from .strength import perceived_for
 from .tables import Tables
-from .view import View
+from .view import BETTING, View
 
 # Soft action model: (floor, centre, width, ceiling) of a logistic in the hand's strength
 # as its holder sees it (``strength.perceived``: his team's chance at the lance; for mus
@@ -67,8 +67,6 @@ _WILD: Final[dict[str, float]] = {
     "quiero": 0.6, "no_quiero": 0.3, "quiero_ordago": 0.5, "no_quiero_ordago": 0.4,
 }
 WILD = 0.03
-# Phases in which every seat has already made its señas or not.
-_AFTER_SENAS: Final = ("grande", "chica", "pares", "juego", "punto")
 
 
 _COMB: Final = [[comb(n, k) for k in range(5)] for n in range(9)]
@@ -164,6 +162,7 @@ class Belief:
         discards = view.discards if view.mus_rounds else {}
         columns: list[list[int]] = []
         self._reads: dict[int, tuple[list[tuple[str, str]], dict[str, list[float]]]] = {}
+        self._team: dict[tuple[int, str, tuple[str, ...]], list[float]] = {}
         ids_range = range(n_ids)
         for s in others:
             prior = t.after_discard[discards.get(s, 0)]
@@ -232,10 +231,9 @@ class Belief:
         view = self.view
         senas_of = hand_senas(view.tables, reyes_of(view))
         caught = shown(view)
-        made = view.phase in _AFTER_SENAS
+        made = view.phase in BETTING   # every seat has made its señas or not
         missed = 1.0 - float(view.obs["rules"].get("catch", 0.25)) if made else 1.0
         reads = [(seat, (seat + 2) % 4) + self._read(seat) for seat in view.rivals]
-        team: dict[tuple[int, str, tuple[str, ...]], list[float]] = {}
         for k, ids in enumerate(self.worlds):
             if not self.weights[k]:
                 continue
@@ -251,11 +249,8 @@ class Belief:
                 hid = ids[seat]
                 lo = hi = 1.0
                 for lance, ctx in acts:
-                    key = (seat, lance, partner_senas)
-                    if key not in team:
-                        team[key] = perceived_for(view, seat, lance, partner_senas)
                     lo *= action_likelihood(ctx, own[lance][hid])
-                    hi *= action_likelihood(ctx, team[key][hid])
+                    hi *= action_likelihood(ctx, self.team_strength(seat, lance, partner_senas)[hid])
                 wild = _wild(acts)
                 lo, hi = _mixed(lo, wild), _mixed(hi, wild)
                 ratio *= hi / lo if lo > 0.0 else 1.0
@@ -266,6 +261,15 @@ class Belief:
         total = sum(self.weights)
         if total > 0.0:
             self.weights = [w / total for w in self.weights]
+
+    def team_strength(self, seat: int, lance: str, partner_senas: tuple[str, ...]) -> list[float]:
+        """``perceived_for`` ``seat`` at ``lance`` as if he saw his partner show
+        ``partner_senas``; kept for the belief's life, as the deals and the play-outs ask
+        it again for every deal."""
+        key = (seat, lance, partner_senas)
+        if key not in self._team:
+            self._team[key] = perceived_for(self.view, seat, lance, partner_senas)
+        return self._team[key]
 
     def _read(self, seat: int) -> tuple[list[tuple[str, str]], dict[str, list[float]]]:
         """(lance, situation) of each betting action of ``seat`` this hand, in order, and

@@ -166,7 +166,6 @@ class Decision:
         partner = view.partner
         seen = {s: perceived_for(view, s, self.lance) for s in rivals + [partner]}
         resolved = view.lances
-        informed: dict[tuple[int, tuple[str, ...]], list[float]] = {}
         for ids, saw in zip(self.belief.worlds, self.belief.saw):
             lines: dict[str, list[Entry]] = {}
             current: tuple[bool, tuple[int, int]] = (False, (0, 0))
@@ -188,9 +187,7 @@ class Decision:
             xs = [seen[s][ids[s]] if s in seen else 0.0 for s in range(4)]
             for s, partner_senas in saw.items():
                 if s in seen:
-                    if (s, partner_senas) not in informed:
-                        informed[(s, partner_senas)] = perceived_for(view, s, self.lance, partner_senas)
-                    xs[s] = informed[(s, partner_senas)][ids[s]]
+                    xs[s] = self.belief.team_strength(s, self.lance, partner_senas)[ids[s]]
             self.seen_x.append(xs)
 
     # --- utilities --------------------------------------------------------------------

@@ -39,10 +39,9 @@ from ..observation import Observation
 from ..rng import Random, fresh_seed
 from .reasons import Decision
 from .strength import team_chance
-from .view import View, envido_amount, legalize, playable
+from .view import BETTING, View, envido_amount, legalize, playable
 
 STYLES = ("careful", "bluffer", "bold")
-BETTING = ("grande", "chica", "pares", "juego", "punto")
 # Mus strength (the level tables' percentile of the hand at its seat) a bold player cuts
 # from, by seat from the mano; ``normal`` cuts from 0.78 down to 0.72.
 BOLD_CUT = (0.58, 0.66, 0.66, 0.64)
