@@ -23,12 +23,17 @@ pytestmark = pytest.mark.browser
 DEEP = "[" * 100_000 + "]" * 100_000
 KEYS = ("mus.save", "mus.settings", "mus.stats")
 GAME_ACTIONS = "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.actions)"
-# Fills localStorage to its quota with keys fill.N, halving the chunk at each refusal, down to
-# a character: then no save that grows by a call fits.
+# Fills localStorage to its quota: keys fill.N, halving the chunk at each refusal down to a
+# character, then the last key's value grown the same way, since a new key also costs its
+# name. Then not one character more fits, and no save that grows by a call does.
 FILL_JS = """() => {
   let size = 1 << 20, i = 0;
   while (size >= 1) {
     try { localStorage.setItem('fill.' + i.toString(36), 'x'.repeat(size)); i++; } catch (e) { size >>= 1; }
+  }
+  const last = 'fill.' + (i - 1).toString(36);
+  for (size = 64; size >= 1;) {
+    try { localStorage.setItem(last, localStorage.getItem(last) + 'x'.repeat(size)); } catch (e) { size >>= 1; }
   }
   return i;
 }"""
