@@ -52,6 +52,19 @@ _MODEL: Final[dict[str, tuple[float, float, float, float]]] = {
     "quiero_ordago": (0.03, 0.72, 0.05, 1.0),
     "cut": (0.04, 0.72, 0.05, 1.0),
 }
+# A player who saw his partner's señas (``normal``'s ``seen_chance``) judges from a belief
+# that also reads our bets, so against the team strength he saw (``team_strength``) he
+# answers an envite only from much higher up, and opens a little lower. Fitted to
+# ``normal`` in the arena (200 seat-swapped juegos, see docs/bots.md); read with
+# ``seen=True``.
+_SEEN_MODEL: Final[dict[str, tuple[float, float, float, float]]] = dict(_MODEL)
+_SEEN_MODEL.update({
+    "open_bet": (0.04, 0.57, 0.08, 1.0),
+    "raise": (0.03, 0.91, 0.04, 1.0),
+    "raise_ordago": (0.02, 0.97, 0.03, 1.0),
+    "quiero": (0.05, 0.78, 0.06, 1.0),
+    "quiero_ordago": (0.03, 0.93, 0.04, 1.0),
+})
 _WEAK: Final[dict[str, tuple[str, float]]] = {   # complement of a strong action, scaled
     "open_paso": ("open_bet", 0.85),
     "no_quiero": ("quiero", 0.92),
@@ -94,13 +107,15 @@ def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def action_likelihood(context: str, x: float) -> float:
-    """Chance that a player whose hand has strength ``x`` (0..1) takes ``context``."""
+def action_likelihood(context: str, x: float, seen: bool = False) -> float:
+    """Chance that a player whose hand has strength ``x`` (0..1) takes ``context``; with
+    ``seen``, a player who saw his partner's señas, ``x`` his team's strength."""
+    model = _SEEN_MODEL if seen else _MODEL
     if context in _WEAK:
         strong, scale = _WEAK[context]
-        floor, centre, width, ceiling = _MODEL[strong]
+        floor, centre, width, ceiling = model[strong]
         return 1.0 - scale * _sigmoid((x - centre) / width)
-    floor, centre, width, ceiling = _MODEL[context]
+    floor, centre, width, ceiling = model[context]
     return floor + (ceiling - floor) * _sigmoid((x - centre) / width)
 
 
@@ -250,7 +265,7 @@ class Belief:
                 lo = hi = 1.0
                 for lance, ctx in acts:
                     lo *= action_likelihood(ctx, own[lance][hid])
-                    hi *= action_likelihood(ctx, self.team_strength(seat, lance, partner_senas)[hid])
+                    hi *= action_likelihood(ctx, self.team_strength(seat, lance, partner_senas)[hid], True)
                 wild = _wild(acts)
                 lo, hi = _mixed(lo, wild), _mixed(hi, wild)
                 ratio *= hi / lo if lo > 0.0 else 1.0
@@ -298,9 +313,12 @@ class Belief:
             ctx = "cut" if vote == "no hay mus" else "mus"
             out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
         acts, own = self._read(seat)
+        # A rival who saw his partner's señas: ``own`` is then the team strength he saw.
+        # (Our partner plays as we do, and is read as before.)
+        saw = seat in view.rivals and (seat + 2) % 4 in shown(view)
         honest = [1.0] * len(out)
         for lance, ctx in acts:
-            honest = [o * action_likelihood(ctx, x) for o, x in zip(honest, own[lance])]
+            honest = [o * action_likelihood(ctx, x, saw) for o, x in zip(honest, own[lance])]
         wild = _wild(acts)
         return [o * _mixed(h, wild) for o, h in zip(out, honest)]
 

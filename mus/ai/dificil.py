@@ -34,7 +34,7 @@ from ..rules import Rules
 from . import reasons
 from .belief import Belief, _sigmoid
 from .seeded import SeededBot
-from .senas import habit, senas_decision
+from .senas import habit, senas_decision, shown
 from .showdown import ORDER, Entry, count_lines, lance_lines
 from .strength import perceived_for
 from .tables import tables_for, win_table
@@ -50,6 +50,12 @@ BLUFF = 0.03       # how often a weak hand envida at grande or chica when it cos
 SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it speak first
 MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
+# A player who saw his partner's señas judges from a belief that also reads our bets (as
+# ``normal`` does, see ``belief``): against the team strength he saw, he opens a little
+# lower and answers from much higher up. (open, call, call an órdago, raise) centres are
+# lifted by these.
+SEEN_LIFT = (-0.05, 0.3, 0.2, 0.11)
+NO_LIFT = (0.0, 0.0, 0.0, 0.0)
 
 # A betting round's position: table, pending, ordago, bettor, answering, next speaker.
 State: TypeAlias = "tuple[int, int, bool, int, tuple[int, ...], int]"
@@ -141,6 +147,7 @@ class Decision:
         self.belief = Belief(view, rng, SAMPLES, habit(view))
         self.worlds: list[World] = []
         self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
+        self.seen_team: list[list[bool]] = []   # ... and whether that is his team's (señas seen)
         self._my_chance = 0.5
         self.values: list[tuple[str, float]] = []   # (option, value) in the order weighed
         self.pick = "best"
@@ -165,6 +172,8 @@ class Decision:
         rivals = [s for s in view.rivals if s in speakers]
         partner = view.partner
         seen = {s: perceived_for(view, s, self.lance) for s in rivals + [partner]}
+        knows = shown(view)
+        team_seen = [s in rivals and (s + 2) % 4 in knows for s in range(4)]
         resolved = view.lances
         for ids, saw in zip(self.belief.worlds, self.belief.saw):
             lines: dict[str, list[Entry]] = {}
@@ -185,10 +194,13 @@ class Decision:
                 (after if passed else before).extend(lines.get(lance, []))
             self.worlds.append(World(current[0], current[1], before, after))
             xs = [seen[s][ids[s]] if s in seen else 0.0 for s in range(4)]
+            flags = list(team_seen)
             for s, partner_senas in saw.items():
                 if s in seen:
                     xs[s] = self.belief.team_strength(s, self.lance, partner_senas)[ids[s]]
+                    flags[s] = True
             self.seen_x.append(xs)
+            self.seen_team.append(flags)
 
     # --- utilities --------------------------------------------------------------------
 
@@ -248,10 +260,12 @@ class Decision:
             return 0.0
         return self.wtab[self.target - us][self.target - them]
 
-    def _accept(self, x: float, stake: int, ordago: bool, refuse_value: float) -> float:
+    def _accept(self, x: float, stake: int, ordago: bool, refuse_value: float,
+                lift: float = 0.0) -> float:
         """Chance that a side whose own estimate of winning the lance is ``x`` accepts
         a bet of ``stake`` (or an órdago) when refusing leaves it ``refuse_value``, its
-        chance of winning the juego after the deje."""
+        chance of winning the juego after the deje; ``lift`` raises the centre."""
+        x -= lift
         if refuse_value <= 0.0:
             return 1.0
         if ordago:
@@ -322,7 +336,7 @@ class Decision:
         table, pending, ordago, bettor, answering, nxt = state
         speakers = self.speakers
         me, team = self.view.seat, self.view.team
-        xs = self.seen_x[i]
+        xs, flags = self.seen_x[i], self.seen_team[i]
         for _step in range(12):
             if action == "paso":
                 nxt += 1
@@ -352,7 +366,7 @@ class Decision:
                 action = self._my_policy(table, pending, ordago, bool(answering))
             else:
                 action = self._policy(seat, xs[seat], table, pending, ordago, bettor,
-                                      bool(answering), rng)
+                                      bool(answering), rng, SEEN_LIFT if flags[seat] else NO_LIFT)
         return self._paso(world), None
 
     def _my_policy(self, table: int, pending: int, ordago: bool, facing: bool) -> str:
@@ -366,10 +380,12 @@ class Decision:
         return "quiero" if p >= min(0.7, 0.5 + 0.04 * stake) else "no quiero"
 
     def _policy(self, seat: int, x: float, table: int, pending: int, ordago: bool,
-                bettor: int, facing: bool, rng: Random) -> str:
-        """How another player (rival or partner) acts with strength ``x`` as he sees it."""
+                bettor: int, facing: bool, rng: Random, lift: tuple[float, ...] = NO_LIFT) -> str:
+        """How another player (rival or partner) acts with strength ``x`` as he sees it
+        (``lift``: SEEN_LIFT when that is his team's strength, seen with señas)."""
+        open_lift, call_lift, ordago_lift, raise_lift = lift
         if not facing:
-            return "envido" if rng.random() < _sigmoid((x - 0.62) / 0.03) else "paso"
+            return "envido" if rng.random() < _sigmoid((x - 0.62 - open_lift) / 0.03) else "paso"
         deje = table or 1
         key = (seat & 1, deje)
         refuse_value = self.refusals.get(key, -1.0)
@@ -380,10 +396,10 @@ class Decision:
             refuse_value = _even_value(self.wsym, self.target, mine, theirs + deje)
             self.refusals[key] = refuse_value
         if ordago:
-            return "quiero" if rng.random() < self._accept(x, 0, True, refuse_value) else "no quiero"
+            return "quiero" if rng.random() < self._accept(x, 0, True, refuse_value, ordago_lift) else "no quiero"
         stake = table + pending
-        if refuse_value <= 0.0 or rng.random() < self._accept(x, stake, False, refuse_value):
-            if stake < 12 and rng.random() < _sigmoid((x - 0.8) / 0.03):
+        if refuse_value <= 0.0 or rng.random() < self._accept(x, stake, False, refuse_value, call_lift):
+            if stake < 12 and rng.random() < _sigmoid((x - 0.8 - raise_lift) / 0.03):
                 return "envido"
             return "quiero"
         return "no quiero"

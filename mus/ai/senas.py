@@ -46,9 +46,11 @@ _RIVAL_USE_STRONG, _RIVAL_USE_WEAK = 3.0, 2.2
 # Late in the juego (see ``gains``): from LATE_FROM tantos still needed by either team.
 LATE_FROM, LATE_STEPS = 15, 5
 LATE_PARTNER, LATE_RIVAL = 2.0, 0.5
-# Before any evidence, how likely the rivals are to show each other their señas, as
-# ``normal`` does and as the rules texts advise (see ``habit``).
-HABIT_PRIOR = 0.8
+# Before any evidence, how likely the rivals are to show each other their señas (as
+# ``normal`` does and the rules texts advise; many players never do). Even: read as
+# showing, a silent rival's answers look made on his team's cards, from higher up
+# (``belief``), and misreading that cost more than 0.8 gained (docs/bots.md).
+HABIT_PRIOR = 0.5
 
 
 def shown(view: View) -> dict[int, tuple[str, ...]]:
