@@ -697,9 +697,9 @@ def test_dificil_reads_a_rivals_bet() -> None:
     assert sum(make_bot("dificil", seed).choose(clue) == "quiero" for seed in range(10)) >= 8
 
 
-def _answers(juegos: int) -> list[tuple[bool, str, float, bool]]:
+def _answers(juegos: int) -> list[tuple[bool, float, bool]]:
     """normal's answers to plain envites in normal-vs-normal juegos with free señas: (saw
-    its partner's señas, lance, its strength as the belief reads it, refused)."""
+    its partner's señas, its strength as the belief reads it, refused)."""
     from mus.ai.strength import perceived_for
     from mus.ai.view import View
     out = []
@@ -713,8 +713,7 @@ def _answers(juegos: int) -> list[tuple[bool, str, float, bool]]:
             if bet and g.to_play in bet["answering"] and not bet["ordago"]:
                 view = View(obs)
                 x = perceived_for(view, view.seat, bet["lance"])[view.hand_id]
-                out.append((view.partner in {e["seat"] for e in obs["senas"]}, bet["lance"], x,
-                            action == "no quiero"))
+                out.append((view.partner in {e["seat"] for e in obs["senas"]}, x, action == "no quiero"))
             g = g.apply(action)
     return out
 
@@ -726,10 +725,10 @@ def test_a_rival_who_saw_senas_is_read_as_answering_from_higher_up() -> None:
     than its plain model, and the plain one fits the answers made on the hand alone."""
     from mus.ai.belief import action_likelihood
 
-    def fit(rows: list[tuple[bool, str, float, bool]], seen: bool) -> float:
+    def fit(rows: list[tuple[bool, float, bool]], seen: bool) -> float:
         return sum(math.log(action_likelihood("no_quiero", x, seen) if refused
                             else 1.0 - action_likelihood("no_quiero", x, seen))
-                   for _, _, x, refused in rows)
+                   for _, x, refused in rows)
 
     rows = _answers(6)
     informed = [r for r in rows if r[0]]

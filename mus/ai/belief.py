@@ -286,6 +286,12 @@ class Belief:
             self._team[key] = perceived_for(self.view, seat, lance, partner_senas)
         return self._team[key]
 
+    def sees_team(self, seat: int) -> bool:
+        """Whether ``seat`` is a rival we know saw his partner's señas (we caught them):
+        his strength as he sees it (``perceived_for``) is then his team's, and he answers
+        as ``seen`` says. Our partner plays as we do, and is read as before."""
+        return seat in self.view.rivals and (seat + 2) % 4 in shown(self.view)
+
     def _read(self, seat: int) -> tuple[list[tuple[str, str]], dict[str, list[float]]]:
         """(lance, situation) of each betting action of ``seat`` this hand, in order, and
         for each of those lances his own view of every hand's strength there (built once
@@ -313,9 +319,7 @@ class Belief:
             ctx = "cut" if vote == "no hay mus" else "mus"
             out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
         acts, own = self._read(seat)
-        # A rival who saw his partner's señas: ``own`` is then the team strength he saw.
-        # (Our partner plays as we do, and is read as before.)
-        saw = seat in view.rivals and (seat + 2) % 4 in shown(view)
+        saw = self.sees_team(seat)
         honest = [1.0] * len(out)
         for lance, ctx in acts:
             honest = [o * action_likelihood(ctx, x, saw) for o, x in zip(honest, own[lance])]

@@ -34,7 +34,7 @@ from ..rules import Rules
 from . import reasons
 from .belief import Belief, _sigmoid
 from .seeded import SeededBot
-from .senas import habit, senas_decision, shown
+from .senas import habit, senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_lines
 from .strength import perceived_for
 from .tables import tables_for, win_table
@@ -172,8 +172,7 @@ class Decision:
         rivals = [s for s in view.rivals if s in speakers]
         partner = view.partner
         seen = {s: perceived_for(view, s, self.lance) for s in rivals + [partner]}
-        knows = shown(view)
-        team_seen = [s in rivals and (s + 2) % 4 in knows for s in range(4)]
+        team_seen = [self.belief.sees_team(s) for s in range(4)]
         resolved = view.lances
         for ids, saw in zip(self.belief.worlds, self.belief.saw):
             lines: dict[str, list[Entry]] = {}

@@ -47,9 +47,9 @@ _RIVAL_USE_STRONG, _RIVAL_USE_WEAK = 3.0, 2.2
 LATE_FROM, LATE_STEPS = 15, 5
 LATE_PARTNER, LATE_RIVAL = 2.0, 0.5
 # Before any evidence, how likely the rivals are to show each other their señas (as
-# ``normal`` does and the rules texts advise; many players never do). Even: read as
-# showing, a silent rival's answers look made on his team's cards, from higher up
-# (``belief``), and misreading that cost more than 0.8 gained (docs/bots.md).
+# ``normal`` does and the rules texts advise; many players never do). Even odds: a
+# silent rival read as showing seems to answer on his team's cards, from higher up
+# (``belief``), and at 0.8 that misreading cost more than it gained (docs/bots.md).
 HABIT_PRIOR = 0.5
 
 
