@@ -700,6 +700,7 @@ def test_dificil_reads_a_rivals_bet() -> None:
 def _answers(juegos: int) -> list[tuple[bool, float, bool]]:
     """normal's answers to plain envites in normal-vs-normal juegos with free señas: (saw
     its partner's señas, its strength as the belief reads it, refused)."""
+    from mus.ai.senas import seen
     from mus.ai.strength import perceived_for
     from mus.ai.view import View
     out = []
@@ -713,7 +714,7 @@ def _answers(juegos: int) -> list[tuple[bool, float, bool]]:
             if bet and g.to_play in bet["answering"] and not bet["ordago"]:
                 view = View(obs)
                 x = perceived_for(view, view.seat, bet["lance"])[view.hand_id]
-                out.append((view.partner in {e["seat"] for e in obs["senas"]}, x, action == "no quiero"))
+                out.append((view.partner in seen(view), x, action == "no quiero"))
             g = g.apply(action)
     return out
 

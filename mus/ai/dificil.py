@@ -260,7 +260,7 @@ class Decision:
         return self.wtab[self.target - us][self.target - them]
 
     def _accept(self, x: float, stake: int, ordago: bool, refuse_value: float,
-                lift: float = 0.0) -> float:
+                lift: float) -> float:
         """Chance that a side whose own estimate of winning the lance is ``x`` accepts
         a bet of ``stake`` (or an órdago) when refusing leaves it ``refuse_value``, its
         chance of winning the juego after the deje; ``lift`` raises the centre."""
@@ -379,7 +379,7 @@ class Decision:
         return "quiero" if p >= min(0.7, 0.5 + 0.04 * stake) else "no quiero"
 
     def _policy(self, seat: int, x: float, table: int, pending: int, ordago: bool,
-                bettor: int, facing: bool, rng: Random, lift: tuple[float, ...] = NO_LIFT) -> str:
+                bettor: int, facing: bool, rng: Random, lift: tuple[float, ...]) -> str:
         """How another player (rival or partner) acts with strength ``x`` as he sees it
         (``lift``: SEEN_LIFT when that is his team's strength, seen with señas)."""
         open_lift, call_lift, ordago_lift, raise_lift = lift
