@@ -5,8 +5,9 @@
 
 Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
 Chromium at five sizes (desktop 1280×800, tablet 820×1180, phone 360×740, small phone 320×568,
-landscape phone 740×360) until the player faces a bet, then until the hand's count, and saves
-``<size>-play.png`` and ``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``).
+landscape phone 740×360) from the first screen of a first visit until the player faces a bet,
+then until the hand's count, and saves ``<size>-first.png``, ``<size>-play.png`` and
+``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``).
 ``--docs`` also writes the desktop count to ``docs/screenshot.png`` (through ``pngquant`` when
 it is installed).
 """
@@ -65,7 +66,7 @@ def shoot(browser, url: str, name: str, out: Path) -> None:  # type: ignore[no-u
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-    page.click('[data-action="nueva"]')
+    page.screenshot(path=str(out / f"{name}-first.png"))  # a first visit: a hand dealt at once
     s = wait_choice(page)
     for _ in range(300):  # until a rival bets against the player, with words in the air
         if "quiero" in s["actions"] and s["bubbles"] >= 2 and not s["overlay"]:

@@ -55,6 +55,7 @@ def build_view(session: Session) -> dict[str, Any]:
                           "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
                          if game is not None and game.history else None),
         "notices": _notices(session, lang),
+        "welcome": _welcome(lang) if session.welcome and not played(game) else None,
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
@@ -171,9 +172,22 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
                         "dismiss": close})
         elif kind in ("kept-settings", "kept-stats"):
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}", key=notice["key"]), "dismiss": close})
-        elif kind in ("update", "elsewhere", "unloaded", "saved"):
+        elif kind in ("update", "elsewhere", "saved"):
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}"), "dismiss": close})
     return out
+
+
+def _welcome(lang: str) -> dict[str, Any]:
+    """A first visit's ways in, in the top bar: the guide, the lessons, the new-game form."""
+    return {"text": t(lang, "welcome"), "links": [
+        {"ui": "help", "label": t(lang, "menu.help")},
+        {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""), "label": t(lang, "menu.lessons")},
+        {"ui": "setup", "label": t(lang, "menu.new")}]}
+
+
+def played(game: mus.Game | None) -> bool:
+    """Whether the player has made a call in ``game`` (a hand finished, or one of theirs now)."""
+    return game is not None and (bool(game.history) or any(e["seat"] == HUMAN for e in game.observation(HUMAN)["log"]))
 
 
 def _lost(session: Session, lang: str) -> str:
@@ -691,8 +705,9 @@ def _setup(session: Session, lang: str) -> dict[str, Any]:
         groups.append({"name": name, "legend": t(lang, f"setup.{name}"),
                        "options": [_preference(lang, name, v, getattr(settings, name)) for v in CHOICES[name]]})
     game = session.game
-    in_progress = game is not None and not game.is_over
-    # Starting over while a partida is in progress asks first (the ``nueva`` action comes in the confirm).
+    # Starting over asks first once the player has played in the partida (the ``nueva`` action
+    # comes in the confirm); not over the hand a first visit was dealt and has only looked at.
+    in_progress = game is not None and not game.is_over and played(game)
     buttons = [{"ui" if in_progress else "action": "nueva", "label": t(lang, "act.nueva"), "kind": "primary"}]
     if game is not None:
         buttons.append({"ui": "volver", "label": t(lang, "act.volver"), "kind": ""})
