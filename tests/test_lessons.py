@@ -21,8 +21,9 @@ import pytest
 import mus
 from mus.ai import coach
 from mus.web.lessons import advice
-from mus.web.lessons.lesson import (
-    BET_CHOICE, CHANCE_MARGIN, COURSE, KINDS, MUS_CHOICE, NUMBER_KINDS, TANTOS_MARGIN, Lesson, LessonError,
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.schema import (
+    BET_CHOICE, CHANCE_MARGIN, COURSE, KINDS, MUS_CHOICE, NUMBER_KINDS, TANTOS_MARGIN, LessonError,
 )
 from mus.web.lessons.player import LessonPlayer
 from mus.web.lessons.render import player_html

@@ -13,7 +13,8 @@ import pytest
 from mus.web.kit.commands import Command
 from mus.web.kit.i18n import t
 from mus.web.kit.storage import MemoryStorage, SafeStorage
-from mus.web.lessons.lesson import COURSE, KINDS, Lesson
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.schema import COURSE, KINDS
 from mus.web.lessons.page import MOVE_ON_FOCUS, QUESTION_FOCUS, LessonsPage
 from mus.web.lessons.player import PROGRESS_KEY, TRIES, LessonPlayer, load_progress, save_progress
 from mus.web.lessons.render import index_html, play_href, player_html

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from mus.web.lessons import advice
-from mus.web.lessons.lesson import COURSE, Lesson, LessonError
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.schema import COURSE, LessonError
 
 LESSONS = Path(__file__).resolve().parents[2] / "static" / "lessons"
 

@@ -17,7 +17,8 @@ from ..kit.commands import Command, Key
 from ..kit.html import esc
 from ..kit.i18n import t
 from ..kit.storage import SafeStorage
-from ..lessons.lesson import COURSE, Lesson, lesson_url
+from ..lessons.lesson import Lesson
+from ..lessons.schema import COURSE, lesson_url
 from ..lessons.page import LessonsPage
 from .events import Dispatcher
 from .page import focus_quietly, local_storage, nil, query_param

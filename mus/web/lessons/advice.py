@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from mus.ai import coach
 
-from .lesson import Backing, Lesson, LessonError
+from .lesson import Lesson
+from .schema import Backing, LessonError
 from .script import Replay
 
 

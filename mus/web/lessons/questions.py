@@ -28,7 +28,7 @@ from mus.numbers import fixed
 from ..kit.faces import face_svg
 from ..kit.html import attrs, esc
 from ..kit.i18n import action_label, card_name, lowered, t
-from .lesson import NUMBER_KINDS, Question
+from .schema import NUMBER_KINDS, Question
 from .player import LessonPlayer
 from .script import SENAS_SEPARATOR, lance_winner
 
