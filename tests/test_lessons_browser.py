@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page
 
 from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.player import LessonPlayer
 from mus.web.lessons.render import play_href
 from tests.browser import BOOT_TIMEOUT_MS, BootState, boot_page
 from tests.ui import py, run_axe
@@ -46,7 +47,9 @@ def first_question(lesson_id: str) -> tuple[int, str, str]:
 
 
 def play_link(lesson_id: str) -> str:
-    return play_href(lesson(lesson_id))
+    href = play_href(LessonPlayer(lesson(lesson_id)))
+    assert href is not None
+    return href
 
 
 def frame_height(page: Page, lesson_id: str) -> float:
