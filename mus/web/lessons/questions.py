@@ -231,7 +231,7 @@ def question_html(player: LessonPlayer) -> str:
     ask, lang = player.question, player.lang
     if ask is None:
         return ""
-    parts = ['<p class="lprompt" id="lesson-prompt">%s</p>' % esc(prompt(player))]
+    parts = ['<p class="lprompt" id="lesson-prompt" tabindex="-1">%s</p>' % esc(prompt(player))]
     tries = player.tries()
     if player.waiting:
         if tries:  # a wrong answer, and a try left
