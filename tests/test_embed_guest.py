@@ -158,6 +158,8 @@ def blog(tmp_path_factory: pytest.TempPathFactory, base_url: str) -> Iterator[st
                                    encoding="utf-8")
     frame = docs_snippet("A frame without a card").replace("https://mus.example/", base_url)
     (root / "frame.html").write_text(FRAME.format(frame=frame, script=""), encoding="utf-8")
+    cards = docs_snippet("Replace `https://mus.example` with where this site is served:").replace("https://mus.example/", base_url)
+    (root / "docs.html").write_text(FRAME.format(frame=cards, script=""), encoding="utf-8")
     (root / "frame-js.html").write_text(
         FRAME.format(frame=frame, script=f'<script src="{base_url}static/embed.js" defer></script>'), encoding="utf-8")
     handler = type("Host", (StaticHost,), {"csp": CSP.format(site=base_url.rstrip("/"))})
@@ -425,5 +427,23 @@ def test_the_docs_frame_without_a_card_works_under_the_csp(browser: Any, blog: s
             bottom = frame.evaluate("""() => document.querySelector('[data-ui=step][value=next]').getBoundingClientRect().bottom""")
             assert bottom <= frame.evaluate("() => innerHeight")  # ...and "Siguiente" is in sight
         assert state.console_errors == []
+    finally:
+        state.close()
+
+
+def test_the_docs_cards_work_as_written(browser: Any, blog: str) -> None:
+    """docs/lessons.md's snippet, copied as it is: a Spanish and an English lesson and a hand,
+    each a card; the English lesson opens in English."""
+    state = boot_page(browser, blog + "docs.html", wait_ready=False, context_args={"viewport": {"width": 360, "height": 740}})
+    try:
+        page = state.page
+        page.wait_for_selector("[data-mus-hand] button")
+        assert page.locator("[data-mus-error]").count() == 0
+        assert page.locator("[data-mus-mounted] button").all_inner_texts() == ["Empezar", "Start", "Ver la mano"]
+        page.click('[data-mus-lesson="cuenta"] button')
+        frame = frame_of(page, '[data-mus-lesson="cuenta"]')
+        assert frame.evaluate("() => document.documentElement.lang") == "en"
+        assert "Counting at 37" in frame.inner_text(".ltitle")
+        assert state.console_errors == [] and not [line for line in state.console if line.startswith("warning")]
     finally:
         state.close()
