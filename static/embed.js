@@ -1,18 +1,13 @@
-/* Mus lessons and hands in any page. Add, where one should appear:
- *   <div data-mus-lesson="pares"></div>            (optional: data-lang="en", data-mus-theme="dark")
- *   <div data-mus-hand="CODE"></div>               (the code of a hand's share link, after #mano=)
+/* Mus lessons and hands in any page:
+ *   <div data-mus-lesson="pares"></div>   (optional: data-lang="en", data-mus-theme="dark")
+ *   <div data-mus-hand="CODE"></div>      (a share link's code, after #mano=)
  *   <script src="(this site)/static/embed.js" defer></script>
- * Each div becomes a card (a lesson's title, its intro and the reader's hand); its frame, and
- * with it Python, loads only when the reader clicks. The frame reports its height by
- * postMessage. Divs added after the page loaded: call musLessons.scan().
- *
- * A good guest: everything the card shows comes with this file (the build writes the lessons'
- * catalogue below), so it asks the host's server for nothing and needs no CORS; it adds no
- * <style> and no style attribute (the card is styled through element.style, which a strict
- * `style-src` allows); it never moves the focus or scrolls but where the reader clicked. It
- * follows the page's colours (light or dark; `data-mus-theme` decides instead), says at load,
- * in the page's language, what is wrong with a div (and warns the author in the console),
- * and offline says so and tries again rather than open a frame on the browser's error page. */
+ * Each div becomes a card; its frame, and Python, load only when the reader clicks, and the
+ * frame reports its height by postMessage. Divs added later: musLessons.scan().
+ * A good guest (docs/lessons.md): the card's texts come with this file, so it asks for nothing
+ * (no CORS); no <style>, no style attribute (element.style passes a strict style-src); the
+ * focus and scroll move only where the reader clicked. It follows the page's colours, tells
+ * an author's mistakes at load (the card, and one console warning), and offline retries. */
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -78,21 +73,18 @@
     return lang === "en" ? "en" : "es";
   };
 
-  // Light or dark, as the page looks behind the div: data-mus-theme, else the first opaque
-  // background up from it, else the page's colour scheme.
+  // Light or dark: data-mus-theme, else the first opaque background up from the div (rgb()),
+  // else the page's colour scheme.
   const themeOf = (el) => {
-    const asked = (el.dataset.musTheme || "").toLowerCase();
+    const asked = el.dataset.musTheme;
     if (asked === "light" || asked === "dark") return asked;
-    for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
-      const colour = getComputedStyle(node).backgroundColor;
-      const rgba = (colour.match(/[\d.]+/g) || []).map((x, i) => (colour.startsWith("color(") && i < 3 ? 255 : 1) * x);
-      if (rgba.length >= 3 && (rgba.length < 4 || rgba[3] > 0.5)) {
-        return 0.2126 * rgba[0] + 0.7152 * rgba[1] + 0.0722 * rgba[2] < 128 ? "dark" : "light";
-      }
+    for (let node = el; node; node = node.parentElement) {
+      const [r, g, b, a = 1] = (getComputedStyle(node).backgroundColor.match(/[\d.]+/g) || []).map(Number);
+      if (b !== undefined && a > 0.5) return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? "dark" : "light";
     }
-    const scheme = getComputedStyle(document.documentElement).colorScheme || "";
-    const dark = scheme.includes("dark") && (!scheme.includes("light") || matchMedia("(prefers-color-scheme: dark)").matches);
-    return dark ? "dark" : "light";
+    const scheme = getComputedStyle(document.documentElement).colorScheme;
+    return /dark/.test(scheme) && (!/light/.test(scheme) || matchMedia("(prefers-color-scheme: dark)").matches)
+      ? "dark" : "light";
   };
 
   const handOf = (cards) => {
@@ -153,9 +145,7 @@
       offline(el, theme, t, what, again);
     }, GRACE_MS));
     el.replaceChildren(frame);
-    // The reader's focus was on the button this replaces: it goes to the frame, where he clicked,
-    // without scrolling. The frame focuses a control of its own only while it has the focus.
-    frame.focus({ preventScroll: true });
+    frame.focus({ preventScroll: true }); // from the button it replaces; the frame's own focus waits for it
   };
 
   // What is wrong with a div, said on its card in the page's language and in the console.
@@ -165,9 +155,9 @@
     console.warn(`mus: ${t.author}${message}`, el);
   };
 
-  const plain = (id) => id.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  // The id meant: the same without accents or capitals, else one or two letters away.
   const distance = (a, b) => {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    let row = [...Array(b.length + 1).keys()];
     for (let i = 1; i <= a.length; i++) {
       const next = [i];
       for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] !== b[j - 1]));
@@ -175,8 +165,10 @@
     }
     return row[b.length];
   };
-  const closest = (id) => IDS.find((known) => known === plain(id))
-    || IDS.filter((known) => distance(known, plain(id)) <= 2).sort((a, b) => distance(a, plain(id)) - distance(b, plain(id)))[0];
+  const closest = (id) => {
+    const plain = id.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return IDS.map((known) => [distance(known, plain), known]).sort((x, y) => x[0] - y[0]).find(([d]) => d <= 2)?.[1];
+  };
 
   const mountLesson = (el, id, lang, theme) => {
     const t = TEXT[lang];

@@ -383,12 +383,14 @@ def test_lesson_pages_reference_no_other_origin(name: str) -> None:
 
 
 def test_embed_script_stays_small_and_plain() -> None:
-    """The script's code stays under 8 KB; the lessons' catalogue the build writes into it
-    (what each card shows, which spares the article a request per lesson: tools/build/catalogue.py)
-    stays under 600 bytes a lesson."""
+    """The script's code stays under 14 KB (7.6 KB until it told an author's mistakes in two
+    languages, followed the page's colours, sized frames without a card and retried offline:
+    13.1 KB since); the lessons' catalogue the build writes into it (what each card shows,
+    which spares the article a request per lesson: tools/build/catalogue.py) stays under 600
+    bytes a lesson. Over the wire the whole file is 6.5 KB (brotli, docs/figures.md)."""
     text = (ROOT / "static" / "embed.js").read_text(encoding="utf-8")
     head, catalogue, tail = text.split("/*CATALOGUE*/")
-    assert len((head + tail).encode()) < 8_000
+    assert len((head + tail).encode()) < 14_000
     assert len(catalogue.encode()) < 600 * len(list((ROOT / "static" / "lessons").glob("*.json")))
     assert "import " not in text and "pyscript" not in text.lower() and "pyodide" not in text.lower()
 
