@@ -3,7 +3,7 @@
 
     .venv/bin/python -m tools.bench.lesson_heights [--width 320] [--lang es] [pares cuenta …]
 
-Serves this tree with ``tools/dev/serve.py``, opens ``embed.html?lesson=<id>`` at ``--width``
+Serves this tree with ``tools/dev/serve.py`` (as ``lesson_timing`` does), opens ``embed.html?lesson=<id>`` at ``--width``
 in Chromium and answers every question right (the engine's answers), measuring the content's
 height (``#embed``, what the frame reports to ``embed.js``) at each step before and after its
 question. Prints one line a lesson (its smallest and tallest height, then each) and the range
@@ -14,11 +14,7 @@ expect.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -26,26 +22,12 @@ if __package__ in (None, ""):
 
 from mus.web.lessons.lesson import Lesson  # noqa: E402
 from mus.web.lessons.schema import COURSE  # noqa: E402
+from tools.bench.lesson_timing import serving  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
 from tools.dev.chromium import browser  # noqa: E402
 
 HEIGHT = "() => Math.ceil(document.getElementById('embed').getBoundingClientRect().height)"
 READY_MS = 120_000
-
-
-@contextmanager
-def serving() -> Iterator[str]:
-    server = subprocess.Popen([sys.executable, str(ROOT / "tools" / "dev" / "serve.py"), "0", "--quiet"],
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        first = server.stdout.readline() if server.stdout else ""
-        if not first.startswith("Serving "):
-            raise RuntimeError(f"the server did not start: {first}")
-        threading.Thread(target=server.stdout.read, daemon=True).start()  # never let its pipe fill
-        yield first.split()[1]
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def answer(page: object, lesson: Lesson, i: int) -> None:
@@ -95,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("lessons", nargs="*", default=list(COURSE))
     args = parser.parse_args(argv)
     every: list[int] = []
-    with serving() as base, browser() as chromium:
+    with serving(ROOT) as base, browser() as chromium:
         context = chromium.new_context(viewport={"width": args.width, "height": 740}, service_workers="block")
         for lesson_id in args.lessons:
             lesson = Lesson.from_json((ROOT / "static" / "lessons" / f"{lesson_id}.json").read_text(encoding="utf-8"))
