@@ -36,6 +36,7 @@ STRINGS["es"].update({
     "replay.item": "{hand} · nosotros +{a}, ellos +{b}",
     "replay.bad_link": "No se puede abrir la jugada del enlace: {why}",
     "replay.reason": "Por qué dijo «{action}» ({name}): {text}", "replay.coach": "Entrenador · {name}",
+    "replay.unseen": "{name}: no se ve si hace señas",
 })
 STRINGS["en"].update({
     "replay.title": "Hand {n}", "replay.shared": "Shared hand", "replay.view": "Show the cards of",
@@ -46,6 +47,7 @@ STRINGS["en"].update({
     "replay.item": "{hand} · us +{a}, them +{b}",
     "replay.bad_link": "The hand in this link cannot be opened: {why}",
     "replay.reason": "Why “{action}” ({name}): {text}", "replay.coach": "Coach · {name}",
+    "replay.unseen": "{name}: señas or not, unseen from here",
 })
 
 # The lessons (mus/web/lessons/): the player, its questions, and the index.
