@@ -42,7 +42,7 @@ STRINGS["en"].update({
     "replay.title": "Hand {n}", "replay.shared": "Shared hand", "replay.view": "Show the cards of",
     "replay.all": "Everyone", "replay.share": "Share", "replay.copy": "Copy link",
     "replay.copied": "Link copied", "replay.link": "Link to this hand",
-    "replay.back": "Other hands", "replay.close": "Back to the game", "replay.play": "Play mus",
+    "replay.back": "Other hands", "replay.close": "Back to the match", "replay.play": "Play mus",
     "replay.manos.none": "No hand has finished yet.",
     "replay.item": "{hand} · us +{a}, them +{b}",
     "replay.bad_link": "The hand in this link cannot be opened: {why}",
