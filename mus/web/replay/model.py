@@ -154,12 +154,7 @@ class Replay:
 
 def _first_action(game: mus.Game, hand_index: int) -> int:
     """Index in ``game.actions`` of the first action of hand ``hand_index``."""
-    g = game.initial()
-    for index, action in enumerate(game.actions):
-        if len(g.history) == hand_index and not g.is_chance:
-            return index
-        g = g.apply(action)
-    raise ValueError(f"expected a finished hand of the partida, got {hand_index!r}")
+    return game.played_hand(hand_index).first_action  # ValueError for a hand not finished
 
 
 # --- the view ---------------------------------------------------------------------------------
@@ -167,7 +162,7 @@ def _first_action(game: mus.Game, hand_index: int) -> int:
 
 def replay_view(r: Replay, lang: str) -> dict[str, Any]:
     game = r.states[r.step]
-    hand = game.history[-1] if r.at_end else None
+    hand = game.hand_result(game.hands_played - 1) if r.at_end else None
     viewer = None if r.viewer == "all" else int(r.viewer)
     shown = hand["hands"] if hand else None
     words = r.words(lang)
