@@ -36,16 +36,18 @@ STRINGS["es"].update({
     "replay.item": "{hand} · nosotros +{a}, ellos +{b}",
     "replay.bad_link": "No se puede abrir la jugada del enlace: {why}",
     "replay.reason": "Por qué dijo «{action}» ({name}): {text}", "replay.coach": "Entrenador · {name}",
+    "replay.unseen": "{name}: no se ve si hace señas",
 })
 STRINGS["en"].update({
     "replay.title": "Hand {n}", "replay.shared": "Shared hand", "replay.view": "Show the cards of",
     "replay.all": "Everyone", "replay.share": "Share", "replay.copy": "Copy link",
     "replay.copied": "Link copied", "replay.link": "Link to this hand",
-    "replay.back": "Other hands", "replay.close": "Back to the game", "replay.play": "Play mus",
+    "replay.back": "Other hands", "replay.close": "Back to the match", "replay.play": "Play mus",
     "replay.manos.none": "No hand has finished yet.",
     "replay.item": "{hand} · us +{a}, them +{b}",
     "replay.bad_link": "The hand in this link cannot be opened: {why}",
     "replay.reason": "Why “{action}” ({name}): {text}", "replay.coach": "Coach · {name}",
+    "replay.unseen": "{name}: señas or not, unseen from here",
 })
 
 # The lessons (mus/web/lessons/): the player, its questions, and the index.
