@@ -198,7 +198,8 @@ def crypto_seed() -> int:
     reach ``crypto``): each deal, each bot, this window's name."""
     words = window.Uint32Array.new(2)
     window.crypto.getRandomValues(words)
-    return int(words[0]) << 32 | int(words[1])
+    # MicroPython reads a word of 2**31 or more as a negative int32: the mask takes it back
+    return (int(words[0]) & 0xFFFFFFFF) << 32 | (int(words[1]) & 0xFFFFFFFF)
 
 
 class App:

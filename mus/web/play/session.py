@@ -146,6 +146,10 @@ class Session:
         >>> s.deal_first(seed=3)
         >>> s.screen, s.game.phase, s.welcome
         ('table', 'mus', True)
+        >>> while s.bot_to_play() is not None:
+        ...     _ = s.bot_play(*s.bot_choice())
+        >>> s.play(s.human_legal()[0]), s.welcome
+        (True, False)
         """
         if self.game is not None:
             return
@@ -229,6 +233,7 @@ class Session:
         if notation not in self.human_legal():
             return False
         self.envite = DEFAULT_ENVITE  # back to a plain envido for the next decision
+        self.welcome = False  # the player's first call: the score takes the welcome's place
         self._advance(notation)
         return True
 

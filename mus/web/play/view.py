@@ -20,7 +20,7 @@ from .coaching import coach_view, partner_reasons
 from .count import fin_view, showdown_view
 from .guide import help_view, menu_view
 from .names import cast_line, seat_names
-from .newgame import played, rules_summary, setup_view, stats_view
+from .newgame import rules_summary, setup_view, stats_view
 from .plates import seats_view
 from .senas import add_senas, senas_controls
 from .session import HUMAN, Session
@@ -53,7 +53,7 @@ def build_view(session: Session) -> dict[str, Any]:
                           "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
                          if game is not None and game.history else None),
         "notices": _notices(session, lang),
-        "welcome": _welcome(lang) if session.welcome and not played(game) else None,
+        "welcome": _welcome(lang) if session.welcome else None,
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
