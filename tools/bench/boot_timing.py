@@ -232,18 +232,20 @@ def _seconds(samples: list[Sample], name: str) -> str:
     return f"{statistics.median(values):.2f} s ({values[0]:.2f}–{values[-1]:.2f})"
 
 
-def report(results: dict[tuple[str, str, str], list[Sample]], profiles: list[str]) -> None:
+def report(results: dict[tuple[str, str, str], list[Sample]], profiles: list[str], sites: list[str]) -> None:
     print()
     print("| profile | case | site | first paint | html.ready | the hand | requests | wire | uncompressed |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for profile in profiles:
         for case in CASES:
-            for site in SITES:
+            for site in sites:
                 s = results[profile, case, site]
                 hand = _seconds(s, "hand_ms") if s[0].hand_ms is not None else "–"
                 print(f"| {profile} | {case} | {site} | {_median(s, 'paint_ms'):.0f} ms | {_seconds(s, 'ready_ms')} "
                       f"| {hand} | {_median(s, 'requests'):.0f} | {_median(s, 'wire') / 1e6:.3f} MB "
                       f"| {_median(s, 'decoded') / 1e6:.2f} MB |")
+    if set(SITES) - set(sites):
+        return
     print()
     print("| profile | case | app ÷ pyodide: the hand | wire | app − floor: html.ready |")
     print("| --- | --- | --- | --- | --- |")
@@ -264,22 +266,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default=BASE, help="the Pyodide table's commit (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per load")
     parser.add_argument("--steps", action="store_true", help="print each load's boot steps")
+    parser.add_argument("--sites", default=",".join(SITES), help="comma-separated: " + ", ".join(SITES))
     args = parser.parse_args(argv)
     profiles = [p for p in args.profiles.split(",") if p]
-    unknown = set(profiles) - set(PROFILES)
-    if unknown:
-        parser.error(f"unknown profiles {sorted(unknown)}")
+    sites = [s for s in args.sites.split(",") if s]
+    if set(profiles) - set(PROFILES) or set(sites) - set(SITES):
+        parser.error(f"unknown profiles or sites: {sorted(set(profiles) - set(PROFILES))} {sorted(set(sites) - set(SITES))}")
 
     results: dict[tuple[str, str, str], list[Sample]] = {}
     with contextlib.ExitStack() as stack:
-        roots = {"app": as_static_host(ROOT, "app"), "floor": floor_site(ROOT),
-                 "pyodide": as_static_host(built_site(args.base), "pyodide")}
-        urls = {site: stack.enter_context(serving(root)) for site, root in roots.items()}
+        makers = {"app": lambda: as_static_host(ROOT, "app"), "floor": lambda: floor_site(ROOT),
+                  "pyodide": lambda: as_static_host(built_site(args.base), "pyodide")}
+        urls = {site: stack.enter_context(serving(makers[site]())) for site in sites}
         chromium = stack.enter_context(browser())
         print(f"Chromium {chromium.version}; " + ", ".join(f"{site} {url}" for site, url in urls.items()))
         for run in range(args.runs):
             for profile in profiles:
-                for site in SITES[run % len(SITES):] + SITES[:run % len(SITES)]:
+                for site in sites[run % len(sites):] + sites[:run % len(sites)]:
                     samples = measure(chromium, urls[site], PROFILES[profile], args.timeout, site)
                     for case, sample in samples.items():
                         results.setdefault((profile, case, site), []).append(sample)
@@ -290,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
                     if args.steps:
                         for case, sample in samples.items():
                             print(f"    {case}: {sample.steps}", flush=True)
-    report(results, profiles)
+    report(results, profiles, sites)
     return 0
 
 

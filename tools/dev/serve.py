@@ -14,7 +14,9 @@
   inline PyScript config first when they differ (``tools/build/page_config.py``), so an edit to the
   config shows up on reload too.
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
-  a reload picks up edits the way a new deploy would (``tools/build/precache.py``).
+  a reload picks up edits the way a new deploy would (``tools/build/precache.py``). Like the
+  other rebuilds, only where ``<root>/mus/`` is: a built site without it (another commit's, for
+  the timing tools; a test's copy) is served as its files are.
 * Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
   build writes them for the runtime's boot files and every file of the site's own that the
   service worker precaches but the PNG icons: ``tools/build/precompress.py``)
@@ -146,11 +148,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except Exception as exc:
                 self.send_error(500, f"cannot write the lessons' catalogue into embed.js: {exc}")
                 return None
-        if path == SW_URL and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
+        if path == SW_URL and (root / "mus").is_dir() and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
             try:
                 with self.zip_lock:
-                    if (root / "mus").is_dir():
-                        ensure_game(root / "mus")
+                    ensure_game(root / "mus")
                     write_service_worker(root)
             except Exception as exc:
                 self.send_error(500, f"cannot write sw.js: {exc}")
