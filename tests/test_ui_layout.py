@@ -1,6 +1,7 @@
 """One screen on any phone: at six sizes and in each state, no page scroll, and the
 player's cards and every button fully on screen; nothing drawn over a bubble, a card or a
-seña; the count whole without scrolling, in type no smaller than 12 px. Positions come from
+seña; no text wider than its box; the count whole without scrolling, in type no smaller than
+12 px. Positions come from
 ``Game.from_deal`` written as a save and restored in the page (no hidden cards go through
 the page)."""
 
@@ -347,6 +348,54 @@ TABLE_TEXT_JS = """() => {
 }"""
 
 
+# Every text whole: no box that holds words (a button, a plate, a hand's value, a line of the
+# count…) is narrower than they are, so nothing is cut ("Repl" for "Replay", "duples de reyes
+# y ases …") or runs out of its box. What is only read out is skipped, and so is a box that
+# scrolls on purpose (the log).
+TEXT_FIT_JS = """() => {
+  const out = [], seen = new Set();
+  const say = (what, el, wide, room) => {
+    const key = what + (el.id || el.className) + el.textContent;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(`${what}: ${el.id || el.className || el.tagName} «${el.textContent.trim().slice(0, 40)}» ${wide}px in ${room}px`);
+  };
+  const readOnly = (el) => el.closest('.sr-only, [popover]:not(:popover-open), details:not([open]) > :not(summary)');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), range = document.createRange();
+  while (walker.nextNode()) {
+    const node = walker.currentNode, parent = node.parentElement;
+    if (!node.textContent.trim() || !parent.closest('#app, #replay') || readOnly(parent)) continue;
+    range.selectNodeContents(node);
+    const words = range.getBoundingClientRect();
+    if (!words.width || !words.height) continue;
+    let hidden = false;  // read out only: drawn in a 1 px box, clipped away
+    for (let el = parent; el && !hidden; el = el.parentElement) {
+      const r = el.getBoundingClientRect();
+      hidden = getComputedStyle(el).clipPath !== 'none' || (r.width <= 1 || r.height <= 1) && el !== parent;
+    }
+    if (hidden) continue;
+    let own = true;  // the text's own box first; past it, only a box that clips
+    for (let el = parent; el && el !== document.body; el = el.parentElement) {
+      const cs = getComputedStyle(el);
+      if (cs.display === 'inline' || cs.display === 'contents') continue;
+      if (['auto', 'scroll'].includes(cs.overflowX)) break;   // scrolls on purpose (the log)
+      const box = el.getBoundingClientRect(), clips = cs.overflowX !== 'visible';
+      if (!own && !clips) continue;
+      own = false;
+      if (words.left < box.left - 1 || words.right > box.right + 1) {
+        say(cs.overflowX === 'visible' ? 'text spills' : 'text cut', el, Math.round(words.width), Math.round(box.width));
+        break;
+      }
+      if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {  // cut with an ellipsis
+        say('text cut', el, el.scrollWidth, el.clientWidth);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
 def _problems(page: Any, panel: bool, whole: bool = True) -> list[str]:
     """What breaks the one-screen rules in the state shown: a panel (the count, the end of the
     partida) whole without scrolling (``whole``: the menu's reading panels may scroll inside);
@@ -356,8 +405,8 @@ def _problems(page: Any, panel: bool, whole: bool = True) -> list[str]:
     if sw > cw or sh > ch:
         m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
     if panel:
-        return m["off"] + page.evaluate(COUNT_JS, whole)
-    return m["off"] + page.evaluate(OVERLAP_JS) + page.evaluate(TABLE_TEXT_JS)
+        return m["off"] + page.evaluate(COUNT_JS, whole) + page.evaluate(TEXT_FIT_JS)
+    return m["off"] + page.evaluate(OVERLAP_JS) + page.evaluate(TABLE_TEXT_JS) + page.evaluate(TEXT_FIT_JS)
 
 
 def _set_lang(page: Any, lang: str) -> None:

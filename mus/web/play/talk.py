@@ -48,7 +48,7 @@ ADVICE = ("mus", "envido", "ordago")
 # is heard and none is more than a tenth or so of all (``python -m tools.bench.talk_census``).
 RATE = {"mano_nino": 0.3, "dientes_choto": 0.7, "la_raya": 0.1, "convite": 0.2, "pimiento": 0.11,
         "tran_tran": 0.7, "zamora": 0.9, "llueve_menos": 0.3, "gandul": 0.9, "witiza": 0.9,
-        "pico": 0.12, "mano_cinco": 0.06, "solomillo": 0.9, "muerte_dulce": 0.4, "zapateria": 0.9,
+        "pico": 0.12, "mano_cinco": 0.06, "solomillo": 0.9, "muerte_dulce": 0.4, "zapateria": 0.5,
         "advice": 0.6}
 CHATTER = {"careful": 0.4, "bluffer": 1.5, "bold": 1.1}  # a style's talk against the table's
 BOASTERS = ("bluffer", "bold")                           # who says "La mano vale cinco"
@@ -264,12 +264,13 @@ class TableTalk:
                                       seat, "phrase", key, before.phase))
         if before is not None and after.hands_played > before.hands_played:
             hand = before.hands_played
-            for seat in (1, 2, 3):   # each may say one, each saying once
+            for seat in (1, 2, 3):   # one saying at a count: the first bot whose draw lets him
                 key = count_phrase(after.observation(seat, last_hands=None if after.is_over else 1),
                                    self.styles[seat], draw(seed, seat, after.action_count, 1), self._keys(hand),
                                    before.juegos)
                 if key:
                     self.said.append(Said(hand, -1, seat, "count", key, "fin"))
+                    break
         if self.advise and after.to_play == PLAYER and not after.is_over and _talking(after):
             hand = after.hands_played
             done = tuple(s.phase for s in self.said if s.kind == "advice" and s.hand == hand)
