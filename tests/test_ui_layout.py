@@ -27,8 +27,8 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
 SEEDED = mus.Rules(senas=True)  # the partidas dealt from a seed, as walks played them
-COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "count-talk", "reached",
-          "won")
+COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "count-ordago-won",
+          "count-talk", "reached", "won")
 PANELS = ("help", "glossary", "menu")  # opened from the table (over "declarations")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
@@ -41,6 +41,7 @@ DEALS: dict[str, dict[str, Any]] = {
     "juego-dense": {"rules": SEEDED, "seed": 7, "acked": 2},
     "count-ties": {"rules": SEEDED, "seed": 30},
     "count-ordago": {"rules": SEEDED, "seed": 21, "acked": 1},
+    "count-ordago-won": {"rules": SEEDED, "seed": 6, "acked": 4},
     "rival-full": {"rules": SEEDED, "hands": ["3cScSe4e", "CeSo7c5b", "Ro6o6e6b", "Rc7o4c2b"], "score": (26, 33),
                    "juegos": (0, 1)},
     # the table's voice (their talk drawn from deal seed 3): a saying with a call and the
@@ -95,6 +96,22 @@ STATES: dict[str, tuple[int, list[str]]] = {
                         "envido", "quiero", "paso", "paso", "paso", "ordago", "no quiero"]),
     # the second hand of a partida dealt from seed 21, as a walk met it: two lines during the
     # hand, then an órdago wanted at juego ends the juego, its line and its sentence
+    # the fifth hand of seed 6: a deje paid during the hand, our órdago at juego won and the
+    # banner of the juego (with a "Muerte dulce" at the count, since dropped for an órdago, it
+    # scrolled 8 px at 320x568 in English: the closing words now stand for "llegamos a 40")
+    "count-ordago-won": (-1, ["mus", "mus", "mus", "mus", "descarte 1 2 3", "descarte 1 2 3",
+                          "descarte 2 3", "descarte 0", "mus", "no hay mus", "sin señas", "señas",
+                          "sin señas", "señas", "paso", "envido 5", "no quiero", "quiero", "paso",
+                          "envido 4", "no quiero", "quiero", "ordago", "no quiero", "paso", "paso",
+                          "no hay mus", "señas", "señas", "señas", "sin señas", "envido 5", "no quiero",
+                          "quiero", "paso", "paso", "envido", "quiero", "envido 5", "quiero", "mus", "mus",
+                          "mus", "mus", "descarte 1 2 3", "descarte 0", "descarte 1 2 3", "descarte 3",
+                          "no hay mus", "señas", "sin señas", "señas", "señas", "paso", "envido", "quiero",
+                          "envido", "no quiero", "no quiero", "paso", "paso", "paso", "ordago", "no quiero",
+                          "no hay mus", "señas", "señas", "señas", "sin señas", "envido", "quiero", "envido",
+                          "quiero", "mus", "mus", "no hay mus", "señas", "señas", "señas", "sin señas",
+                          "paso", "paso", "envido", "no quiero", "no quiero", "paso", "envido", "no quiero",
+                          "quiero", "paso", "ordago", "quiero"]),
     "count-ordago": (-1, ["mus", "no hay mus", "sin señas", "señas", "señas", "señas", "paso", "envido 4", "no quiero",
                           "no quiero", "envido", "envido", "envido", "quiero", "paso", "ordago", "no quiero", "no quiero",
                           "mus", "no hay mus", "señas", "señas", "señas", "señas", "envido", "no quiero", "no quiero",
