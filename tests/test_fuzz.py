@@ -280,15 +280,33 @@ def test_a_slice_runs_on_micropython(tmp_path: Any) -> None:
             for line in lines if "inputs tried" in line] == [True, True], done.stdout
 
 
-def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
-    """Every test with ``scale`` times its inputs, long ones up to ``longest`` actions."""
-    for test in (test_actions, test_rules, test_deals, test_saves, test_records_and_link_codes):
-        test(scale)
-    test_long_inputs(longest)
-    test_an_observation_is_a_copy()
+def steps(scale: float = 1.0, longest: int = MAX_ACTIONS) -> list[Callable[[], None]]:
+    """Every test with ``scale`` times its inputs, long ones up to ``longest`` actions, then
+    the counts printed."""
+    out = [_scaled(test, scale) for test in (
+        test_actions, test_rules, test_deals, test_saves, test_records_and_link_codes)]
+    out.append(lambda: test_long_inputs(longest))
+    out.append(test_an_observation_is_a_copy)
+    out.append(report)
+    return out
+
+
+def _scaled(test: Callable[[float], None], scale: float) -> Callable[[], None]:
+    return lambda: test(scale)
+
+
+def report() -> None:
     print(sys.implementation.name, "inputs tried:",
           ", ".join(f"{name} {n}" for name, n in sorted(TRIED.items())), "; failures: 0")
 
 
+def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
+    for step in steps(scale, longest):
+        step()
+
+
 if __name__ == "__main__":
-    main()
+    if sys.implementation.name == "micropython":  # each step a call of its own: memory is freed
+        __steps__ = steps()                          # only between calls (tools/dev/mpy_run.mjs)
+    else:
+        main()

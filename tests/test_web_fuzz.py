@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
 import mus
 from mus.game import MAX_ACTIONS, MAX_SEED
@@ -276,16 +276,34 @@ def test_every_entry_point_was_tried() -> None:
     assert all(n >= 1500 for name, n in TRIED.items() if name != "long inputs"), TRIED
 
 
-def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
-    """Every test with ``scale`` times its inputs, stored saves up to ``longest`` actions."""
-    for test in (test_stored_saves, test_stored_settings, test_stored_statistics, test_stored_lesson_progress,
-                 test_seed_parameter, test_deal_links, test_shared_hand_links):
-        test(scale)
-    test_long_saves_and_links(longest)
+def steps(scale: float = 1.0, longest: int = MAX_ACTIONS) -> list[Callable[[], None]]:
+    """Every test with ``scale`` times its inputs, long ones up to ``longest`` actions, then
+    the counts printed."""
+    out = [_scaled(test, scale) for test in (
+        test_stored_saves, test_stored_settings, test_stored_statistics, test_stored_lesson_progress,
+        test_seed_parameter, test_deal_links, test_shared_hand_links)]
+    out.append(lambda: test_long_saves_and_links(longest))
+    out.append(report)
+    return out
+
+
+def _scaled(test: Callable[[float], None], scale: float) -> Callable[[], None]:
+    return lambda: test(scale)
+
+
+def report() -> None:
     print(sys.implementation.name, "inputs tried:",
           ", ".join(f"{name} {n}" for name, n in sorted(TRIED.items())), "; failures: 0")
     print("kept aside:", ", ".join(f"{key} {n}" for key, n in sorted(KEPT.items())))
 
 
+def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
+    for step in steps(scale, longest):
+        step()
+
+
 if __name__ == "__main__":
-    main()
+    if sys.implementation.name == "micropython":  # each step a call of its own: memory is freed
+        __steps__ = steps()                          # only between calls (tools/dev/mpy_run.mjs)
+    else:
+        main()

@@ -4,7 +4,9 @@
 // MicroPython's file system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
 // from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
 // (static/mpy-start.mjs), and the sources are not copied.
-// Exits 1 with the Python traceback on stderr if the script raises.
+// Exits 1 with the Python traceback on stderr if the script raises. A script that defines
+// __steps__ (a list of callables) has each called afterwards in a call of its own: this
+// MicroPython frees memory only between calls into Python.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
@@ -74,6 +76,11 @@ mp.FS.chdir("/app");
 try {
   mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");
   mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
+  // A script may leave its work as steps, each run in a call of its own: this MicroPython
+  // frees memory only between calls into Python (tests/test_fuzz.py).
+  mp.runPython("__step_count__ = len(globals().get('__steps__', ()))");
+  const steps = mp.globals.get("__step_count__");
+  for (let i = 0; i < steps; i++) mp.runPython(`__steps__[${i}]()`);
 } catch (error) {
   if (error.name !== "PythonError") throw error;
   if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }
