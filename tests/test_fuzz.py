@@ -283,7 +283,7 @@ def test_a_slice_runs_on_micropython(tmp_path: Any) -> None:
 def steps(scale: float = 1.0, longest: int = MAX_ACTIONS) -> list[Callable[[], None]]:
     """Every test with ``scale`` times its inputs, long ones up to ``longest`` actions, then
     the counts printed."""
-    out = [_scaled(test, scale) for test in (
+    out = [scaled(test, scale) for test in (
         test_actions, test_rules, test_deals, test_saves, test_records_and_link_codes)]
     out.append(lambda: test_long_inputs(longest))
     out.append(test_an_observation_is_a_copy)
@@ -291,8 +291,13 @@ def steps(scale: float = 1.0, longest: int = MAX_ACTIONS) -> list[Callable[[], N
     return out
 
 
-def _scaled(test: Callable[[float], None], scale: float) -> Callable[[], None]:
+def scaled(test: Callable[[float], None], scale: float) -> Callable[[], None]:
     return lambda: test(scale)
+
+
+def run(todo: list[Callable[[], None]]) -> None:
+    for step in todo:
+        step()
 
 
 def report() -> None:
@@ -301,12 +306,13 @@ def report() -> None:
 
 
 def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
-    for step in steps(scale, longest):
-        step()
+    run(steps(scale, longest))
 
 
 if __name__ == "__main__":
-    if sys.implementation.name == "micropython":  # each step a call of its own: memory is freed
-        __steps__ = steps()                          # only between calls (tools/dev/mpy_run.mjs)
+    # On MicroPython each step runs in a call of its own (tools/dev/mpy_run.mjs calls each of
+    # __steps__): that MicroPython frees memory only between calls into Python.
+    if MICROPYTHON:
+        __steps__ = steps()
     else:
         main()

@@ -36,7 +36,9 @@ from mus.web.play.settings import SETTINGS_KEY, Settings
 from mus.web.play.stats import STATS_KEY, empty_stats
 from mus.web.play.view import build_view
 from mus.web.replay.model import Dialog, replay_view
-from tests.test_fuzz import LONG_LIMIT, ODD_VALUES, between, call, changed, longest_code, mus_rounds, text, war
+from tests.test_fuzz import (
+    LONG_LIMIT, ODD_VALUES, between, call, changed, longest_code, mus_rounds, run, scaled, text, war,
+)
 
 TRIED: dict[str, int] = {}
 KEPT: dict[str, int] = {}  # stored texts kept aside, by key
@@ -50,8 +52,8 @@ DEEP = ("[" * 100_000 + "]" * 100_000, '{"a":' * 40 + "1" + "}" * 40, "[" * 33 +
 def dumps(value: Any, ascii_only: bool) -> str:
     """JSON text, non-ASCII letters escaped or not (MicroPython's json always keeps them)."""
     if sys.implementation.name == "micropython":
-        return json.dumps(value)
-    return json.dumps(value, ensure_ascii=ascii_only)
+        return str(json.dumps(value))
+    return str(json.dumps(value, ensure_ascii=ascii_only))
 
 
 def kept_aside(store: MemoryStorage, key: str) -> list[str]:
@@ -279,16 +281,12 @@ def test_every_entry_point_was_tried() -> None:
 def steps(scale: float = 1.0, longest: int = MAX_ACTIONS) -> list[Callable[[], None]]:
     """Every test with ``scale`` times its inputs, long ones up to ``longest`` actions, then
     the counts printed."""
-    out = [_scaled(test, scale) for test in (
+    out = [scaled(test, scale) for test in (
         test_stored_saves, test_stored_settings, test_stored_statistics, test_stored_lesson_progress,
         test_seed_parameter, test_deal_links, test_shared_hand_links)]
     out.append(lambda: test_long_saves_and_links(longest))
     out.append(report)
     return out
-
-
-def _scaled(test: Callable[[float], None], scale: float) -> Callable[[], None]:
-    return lambda: test(scale)
 
 
 def report() -> None:
@@ -298,12 +296,11 @@ def report() -> None:
 
 
 def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
-    for step in steps(scale, longest):
-        step()
+    run(steps(scale, longest))
 
 
 if __name__ == "__main__":
-    if sys.implementation.name == "micropython":  # each step a call of its own: memory is freed
-        __steps__ = steps()                          # only between calls (tools/dev/mpy_run.mjs)
+    if sys.implementation.name == "micropython":
+        __steps__ = steps()
     else:
-        main()
+        main()  # see tests/test_fuzz.py
