@@ -43,9 +43,10 @@ ALPHABET = "abcdeimnopqrsuvñ 0123456789ó-_.,=:;#?/&" + "٣²１\x00\n\t\"\\{}[
 
 
 def clock() -> float:
-    """Seconds, on every runtime (MicroPython has no perf_counter)."""
+    """Seconds of this process's CPU (of wall time on MicroPython, which has no CPU clock): an
+    input's cost, not how busy the machine is with other work."""
     ticks = getattr(time, "ticks_ms", None)
-    return ticks() / 1000 if ticks else time.perf_counter()
+    return ticks() / 1000 if ticks else time.process_time()
 
 
 def call(name: str, function: Callable[[], object], tried: dict[str, int] = TRIED,
