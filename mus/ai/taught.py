@@ -1,0 +1,101 @@
+"""Level ``lessons``: plays exactly what our lessons and the guide teach, nothing more.
+
+A beginner who has read the lessons (``static/lessons/*.json``, ``docs/lessons.md``) and
+plays by them, with the coach beside the table (``coach``: the chances and tantos counted
+from what the seat sees, as the lessons' "¿Qué harías?" questions count them):
+
+* **Mus** (``cortar``): cut when the coach gives the pareja more tantos of the hand than
+  the rivals, ask for mus when it gives fewer.
+* **Discards** (``mus``, ``cortar``): keep the reyes and the other figures (the cards worth
+  10: rey, caballo, sota, and the 3 with 8 reyes) and look for more; with no figure, keep
+  the highest card; with four, throw the lowest.
+* **Envites** (``envidar``, ``envites``): envido when the coach gives the lance to the pareja
+  more than half the time, paso otherwise; quiero an envite on the same count. It never
+  raises a plain envite.
+* **Órdago** (``ordago``): only with a hand nothing beats (the coach's chance at the lance
+  ``SURE`` or more), which is also the only hand it calls an órdago with.
+* **Señas** (``senas``): it makes every seña its hand allows (and the coach reads the ones
+  it saw).
+
+It reads nothing else (not the score, not the seat beyond what the coach counts): an arena
+level between ``facil`` and ``normal`` (``python -m mus.arena --panel``), the level a
+reader of the lessons starts from.
+
+>>> import mus
+>>> g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, seed=1)
+>>> TaughtBot(1).choose(g.observation(0))           # far ahead in the coach's tantos: cut
+'no hay mus'
+>>> g = g.apply("no hay mus")
+>>> TaughtBot(1).choose(g.observation(0))           # three reyes as mano: nothing beats it
+'ordago'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..observation import Observation
+from .coach import coach
+from .reasons import Decision, rounded
+from .seeded import SeededBot
+from .senas import senas_decision
+from .view import View, legalize, playable
+
+LEVEL: Final = "lessons"
+EVEN: Final = 0.5    # envido and quiero above this chance (``envidar``, ``envites``)
+SURE: Final = 0.97   # an órdago, thrown or called, only from here (``ordago``)
+SOTA: Final = 2      # the lowest figure's class
+
+
+class TaughtBot(SeededBot):
+
+    def decide(self, observation: Observation) -> Decision:
+        view = playable(observation)
+        hand = list(observation["hand"])
+        if view.phase == "senas":
+            return senas_decision(view, LEVEL, hand)
+        if view.phase == "descarte":
+            thrown = discard(view)
+            action = "descarte " + " ".join(str(p) for p in thrown)
+            return Decision(action, {"kind": "descarte", "level": LEVEL, "action": action, "hand": hand,
+                                     "keep": [c for p, c in enumerate(hand) if p not in thrown]})
+        seen = coach(observation, self._rng.randrange(1 << 30))
+        if view.phase == "mus":
+            ours, theirs = seen["tantos"][view.team], seen["tantos"][1 - view.team]
+            action = "no hay mus" if ours > theirs else "mus"
+            thrown = discard(view)
+            return Decision(action, {"kind": "mus", "level": LEVEL, "action": action, "hand": hand,
+                                     "keep": [c for p, c in enumerate(hand) if p not in thrown],
+                                     "tantos": [ours, theirs]})
+        return self._bet(view, hand, float(seen["lances"].get(view.phase, 0.0)))
+
+    def _bet(self, view: View, hand: list[str], p: float) -> Decision:
+        bet: dict[str, Any] = view.bet or {}
+        facing = bool(bet.get("answering"))
+        if bet.get("ordago"):
+            choice, need = ("quiero" if p >= SURE else "no quiero"), SURE
+        elif p >= SURE:
+            choice, need = "ordago", SURE
+        elif facing:
+            choice, need = ("quiero" if p > EVEN else "no quiero"), EVEN
+        else:
+            choice, need = ("envido" if p > EVEN else "paso"), EVEN
+        action = legalize(choice, view.legal)
+        return Decision(action, {
+            "kind": "bet", "level": LEVEL, "action": action, "lance": view.phase, "hand": hand,
+            "chance": rounded(p), "threshold": need, "facing": facing, "ordago": bool(bet.get("ordago")),
+            "stake": int(bet.get("table", 0)) + int(bet.get("pending", 0))})
+
+
+def discard(view: View) -> list[int]:
+    """Positions to throw: everything but the figures (the highest card if none; the lowest
+    figure if all four are)."""
+    # Ranks as the tables class them: R C S 7 6 5 4 3 2 A are 0..9, a 3 is a rey (0) and a
+    # 2 an as (9) with 8 reyes; a lower class is a higher card.
+    classes = [view.tables.card_class[c] for c in view.cards]
+    figures = [p for p, k in enumerate(classes) if k <= SOTA]
+    if not figures:
+        figures = [min(range(4), key=lambda p: classes[p])]
+    if len(figures) == 4:
+        figures.remove(max(range(4), key=lambda p: classes[p]))
+    return [p for p in range(4) if p not in figures]
