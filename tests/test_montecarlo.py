@@ -33,7 +33,7 @@ def _policy_action(out: Playout, ids: list[int], g: mus.Game) -> str:
     bet = obs["bet"]
     assert bet is not None
     seat = int(obs["seat"])
-    x = out.strength(ids, seat, LANCES.index(obs["phase"]), list(bet["speakers"]))
+    x = out.strength(ids, seat, LANCES.index(obs["phase"]), tuple(bet["speakers"]))
     score = obs["score"]
     code = out.policy.act(x, bool(bet["answering"]), bool(bet["ordago"]), int(bet["table"]),
                           int(bet["pending"]), int(score[seat & 1]), int(score[1 - seat & 1]),

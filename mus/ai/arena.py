@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _panel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from .panel import PANEL, panel_rows, table   # the panel plays through this module
+    from .panel import PANEL, panel_rows   # the panel plays through this module
     opponents = args.opponents.split(",") if args.opponents else list(PANEL)
     for name in opponents:
         level, _, style = name.partition("/")
@@ -268,7 +268,7 @@ def _panel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"expected opponents among {', '.join(ARENA_LEVELS)} (level/style: {', '.join(STYLES)}), got {name!r}")
     level = args.team0 or "dificil"
     start = time.perf_counter()
-    print(table(level, panel_rows(level, args.juegos, args.seed, args.jobs, opponents)))
+    panel_rows(level, args.juegos, args.seed, args.jobs, opponents, show=lambda text: print(text, flush=True))
     print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s), --juegos {args.juegos} --seed {args.seed}")
     return 0
 

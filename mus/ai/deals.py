@@ -59,6 +59,8 @@ class Deals:
         self.policy = policy or Policy()
         me = view.seat
         others = [(me + 1) % 4, (me + 2) % 4, (me + 3) % 4]
+        a, b, c = others
+        orders = ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a))
         out = set(view.cards) | set(view.thrown)
         pool = [t.card_class[c] for c in range(40) if c not in out]
         self._fits: dict[int, list[bool] | None] = {}
@@ -75,20 +77,21 @@ class Deals:
         self.worlds: list[list[int]] = []
         self.weights: list[float] = []
         self.decks: list[list[int]] = []
+        shuffled = view.phase in ("mus", "descarte")   # only a mus to come draws from the deck
         for _ in range(count):
             cards = list(pool)
             free = len(cards)
             ids = [0, 0, 0, 0]
             ids[me] = view.hand_id
-            order = list(others)
-            rng.shuffle(order)
+            order = orders[rng.randrange(6)]   # the seats in a random order
             weight = 1.0
             for s in order:
                 hid, free = self._draw(rng, s, cards, free)
                 ids[s] = hid
                 weight *= self._likelihood(s, hid)
             rest = cards[:free]
-            rng.shuffle(rest)
+            if shuffled:
+                rng.shuffle(rest)
             self.worlds.append(ids)
             self.weights.append(weight)
             self.decks.append(rest)
@@ -117,13 +120,17 @@ class Deals:
         """Deal ``seat`` four of ``cards[:free]`` (moved to the end of that stretch)."""
         t = self.t
         fits = self._fits[seat]
-        code_to_id, pow5 = t.code_to_id, _POW
+        code_to_id, pow5, bits = t.code_to_id, _POW, rng.getrandbits
         if fits is None or self._share[seat] >= RARE:
             for _ in range(TRIES):
                 code = 0
                 for j in range(4):
-                    i = rng.randrange(free - j)
-                    last = free - 1 - j
+                    n = free - j
+                    k = _BITS[n]
+                    i = bits(k)
+                    while i >= n:   # rng.randrange, inlined: the sampling's hottest line
+                        i = bits(k)
+                    last = n - 1
                     cards[i], cards[last] = cards[last], cards[i]
                     code += pow5[cards[last]]
                 hid = code_to_id[code]
@@ -235,6 +242,7 @@ class Deals:
 
 _POW: Final = tuple(5 ** k for k in range(10))
 _IDS: Final = list(range(1000))
+_BITS: Final = [len(bin(n)) - 2 for n in range(41)]   # bits to draw a number below n
 
 
 def current_discards(view: View) -> dict[int, int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Final
+from typing import Callable, Final
 
 from .arena import interval, run
 from .exploiters import EXPLOITERS
@@ -40,9 +40,13 @@ class Row:
         self.mean, self.half, self.seconds = mean, half, seconds
 
 
-def panel_rows(level: str, juegos: int, seed: int, jobs: int, opponents: list[str] | None = None) -> list[Row]:
+def panel_rows(level: str, juegos: int, seed: int, jobs: int, opponents: list[str] | None = None,
+               show: Callable[[str], None] | None = None) -> list[Row]:
     """Play ``level`` against each of ``opponents`` (default ``PANEL``; ``level/style``
-    plays that level in that style), ``juegos`` juegos each."""
+    plays that level in that style), ``juegos`` juegos each; with ``show``, the table is
+    written as it is played (``show`` takes each line)."""
+    if show:
+        show(header(level))
     rows = []
     for opponent in opponents or list(PANEL):
         name, _, style = opponent.partition("/")
@@ -51,22 +55,29 @@ def panel_rows(level: str, juegos: int, seed: int, jobs: int, opponents: list[st
         mean, half = interval(results)
         rows.append(Row(opponent, sum(wins for wins, _, _, _ in results), 2 * len(results), mean, half,
                         time.perf_counter() - start))
+        if show:
+            show(line(level, rows[-1]))
+    if show:
+        show(footer(rows))
     return rows
 
 
-def table(level: str, rows: list[Row]) -> str:
-    """The panel as text: a row per opponent, then the minimum and the mean."""
-    goals = GOALS if level == "dificil" else {}
-    lines = [f"panel of {level}: juegos won against each opponent (95 % interval over seat-swapped pairs)",
-             f"  {'opponent':16} {'won':>11} {'%':>6}   {'interval':>11}   {'goal':>6}   {'time':>7}"]
-    for row in rows:
-        goal = goals.get(row.opponent)
-        mark = "" if goal is None else f"≥ {goal:.0f}" + (" ✓" if 100 * row.mean >= goal else " ✗")
-        low, high = max(0.0, row.mean - row.half), min(1.0, row.mean + row.half)
-        won = f"{row.won}/{row.juegos}"
-        lines.append(f"  {row.opponent:16} {won:>11} {100 * row.mean:6.1f}   "
-                     f"{100 * low:5.1f}–{100 * high:5.1f}   {mark:>6}   {row.seconds:5.0f} s")
+def header(level: str) -> str:
+    return (f"panel of {level}: juegos won against each opponent (95 % interval over seat-swapped pairs)\n"
+            f"  {'opponent':16} {'won':>11} {'%':>6}   {'interval':>11}   {'goal':>6}   {'time':>7}")
+
+
+def line(level: str, row: Row) -> str:
+    goal = GOALS.get(row.opponent) if level == "dificil" else None
+    mark = "" if goal is None else f"≥ {goal:.0f}" + (" ✓" if 100 * row.mean >= goal else " ✗")
+    low, high = max(0.0, row.mean - row.half), min(1.0, row.mean + row.half)
+    won = f"{row.won}/{row.juegos}"
+    return (f"  {row.opponent:16} {won:>11} {100 * row.mean:6.1f}   "
+            f"{100 * low:5.1f}–{100 * high:5.1f}   {mark:>6}   {row.seconds:5.0f} s")
+
+
+def footer(rows: list[Row]) -> str:
+    """The panel's minimum and mean: what a change to a bot is judged on."""
     worst = min(rows, key=lambda r: r.mean)
-    lines.append(f"  minimum {100 * worst.mean:.1f} % (against {worst.opponent}); "
-                 f"mean {100 * statistics.fmean(r.mean for r in rows):.1f} % over {len(rows)} opponents")
-    return "\n".join(lines)
+    return (f"  minimum {100 * worst.mean:.1f} % (against {worst.opponent}); "
+            f"mean {100 * statistics.fmean(r.mean for r in rows):.1f} % over {len(rows)} opponents")

@@ -155,7 +155,7 @@ class Playout:
         self.decided.sort()
         # The lance in progress, punto in juego's place.
         self.current = min(LANCES.index(view.phase), JUEGO) if view.phase in LANCES else GRANDE
-        self._strength: dict[tuple[int, int, tuple[int, ...], int], list[float]] = {}
+        self._strength: dict[tuple[int, int, tuple[int, ...]], list[float]] = {}
 
     # --- the value of a hand's end ------------------------------------------------------
 
@@ -170,15 +170,17 @@ class Playout:
 
     # --- who takes part, who wins -------------------------------------------------------
 
-    def _holders(self, lance: int, ids: list[int]) -> list[int]:
+    def _holders(self, lance: int, ids: list[int]) -> tuple[int, ...]:
         t = self.t
         if lance == PARES:
-            return [s for s in self.order if t.has_pares[ids[s]]]
-        if lance == JUEGO:
-            return [s for s in self.order if t.has_juego[ids[s]]]
-        return list(self.order)
+            has = t.has_pares
+        elif lance == JUEGO:
+            has = t.has_juego
+        else:
+            return self.order
+        return tuple(s for s in self.order if has[ids[s]])
 
-    def _winner(self, lance: int, ids: list[int], seats: list[int]) -> int:
+    def _winner(self, lance: int, ids: list[int], seats: tuple[int, ...]) -> int:
         """Best hand among ``seats`` (in order from the mano: ties go to the first)."""
         key = self.t.key[LANCES[lance]]
         best = seats[0]
@@ -189,20 +191,20 @@ class Playout:
                 best, best_key = s, k
         return best
 
-    def strength(self, ids: list[int], seat: int, lance: int, holders: list[int]) -> float:
+    def strength(self, ids: list[int], seat: int, lance: int, holders: tuple[int, ...]) -> float:
         """``seat``'s team chance at ``lance`` as he sees it: his hand, his seat, the
         declarations (the holders in pares and juego)."""
-        rel = self.rel
-        if lance in (PARES, JUEGO):
-            rivals = tuple(sorted(rel[s] for s in holders if s & 1 != seat & 1))
-            holds = 1 if (seat + 2) % 4 in holders else 0
-        else:
-            rivals = tuple(sorted(rel[s] for s in range(4) if s & 1 != seat & 1))
-            holds = -1
-        key = (lance, rel[seat], rivals, holds)
+        key = (lance, seat, holders)
         table = self._strength.get(key)
         if table is None:
-            table = perceived(self.t, LANCES[lance], rel[seat], rivals, None if holds < 0 else bool(holds))
+            rel = self.rel
+            if lance in (PARES, JUEGO):
+                rivals = tuple(sorted(rel[s] for s in holders if s & 1 != seat & 1))
+                holds: bool | None = (seat + 2) % 4 in holders
+            else:
+                rivals = tuple(sorted(rel[s] for s in range(4) if s & 1 != seat & 1))
+                holds = None
+            table = perceived(self.t, LANCES[lance], rel[seat], rivals, holds)
             self._strength[key] = table
         return table[ids[seat]]
 
@@ -227,7 +229,7 @@ class Playout:
             holders = self._holders(lance, ids)
             name = lance
             if lance == JUEGO and not holders:
-                name, holders = PUNTO, list(self.order)
+                name, holders = PUNTO, self.order
             if lance in (PARES, JUEGO) and name != PUNTO and len({s & 1 for s in holders}) < 2:
                 results.append((name, "sin envite", -1, 0))
                 lance += 1
@@ -251,7 +253,7 @@ class Playout:
     def _ours(self, score: list[int]) -> tuple[int, int]:
         return score[self.team], score[1 - self.team]
 
-    def _round(self, ids: list[int], lance: int, speakers: list[int], state: State,
+    def _round(self, ids: list[int], lance: int, speakers: tuple[int, ...], state: State,
                action: int, score: list[int]) -> tuple[str, int, int]:
         """Bet one lance to its end: (kind, team, amount) as ``betting.Outcome`` has them."""
         table, pending, ordago, bettor, answering, nxt = state
@@ -300,18 +302,18 @@ class Playout:
             if lance in (GRANDE, CHICA):
                 if kind == "deje":
                     continue
-                team = self._winner(lance, ids, list(self.order)) & 1
+                team = self._winner(lance, ids, self.order) & 1
                 gain = 1 if kind == "paso" else amount
             elif lance == PUNTO:
                 if kind != "deje":
-                    team = self._winner(lance, ids, list(self.order)) & 1
+                    team = self._winner(lance, ids, self.order) & 1
                 gain = 1 + (amount if kind == "querido" else 0)
             else:
                 holders = self._holders(lance, ids)
                 if not holders:
                     continue
                 if kind == "deje":
-                    seat = self._winner(lance, ids, [s for s in holders if s & 1 == team])
+                    seat = self._winner(lance, ids, tuple(s for s in holders if s & 1 == team))
                 else:
                     seat = self._winner(lance, ids, holders)
                 team = seat & 1
@@ -350,7 +352,7 @@ class Playout:
         holders = self._holders(self.current, ids)
         lance = self.current
         if lance == JUEGO and not holders:
-            lance, holders = PUNTO, list(self.order)
+            lance, holders = PUNTO, self.order
         return bool(holders) and self._winner(lance, ids, holders) & 1 == self.team
 
 
