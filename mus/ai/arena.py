@@ -92,6 +92,8 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
         seat = game.to_play
         assert seat is not None
         obs = game.observation(seat)
+        if hasattr(bots[seat], "partner_hand"):   # only tools/bench/knowledge.py's experiment
+            bots[seat].partner_hand = game.hand((seat + 2) % 4)
         start = time.perf_counter()
         choice = bots[seat].choose(obs)
         times[levels[seat % 2]].append(time.perf_counter() - start)
