@@ -7,6 +7,8 @@ and ``tests/test_fairness_deep.py`` with every other level.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ from mus.ai.tables import card_index
 from mus.ai.view import View
 from mus.cards import card_text
 from mus.rng import Random
+from tests.test_differential import ROOT, run
 
 
 def _deal(rng: random.Random) -> list[str]:
@@ -122,3 +125,32 @@ def test_montecarlo_plays_legal_hands(rules: mus.Rules) -> None:
         kinds.add(decision.reason["kind"])
         g = g.apply(decision.action)
     assert {"mus", "bet"} <= kinds
+
+
+# The arena-only levels are written in the subset every runtime runs (docs/architecture.md):
+# a few decisions of each on MicroPython under Node must match CPython's, reasons included.
+_ALIKE = """
+import mus
+from mus.ai import explain
+from mus.ai.montecarlo import MonteCarloBot
+from mus.ai.taught import TaughtBot
+g = mus.Game.new(mus.Rules(senas=True), 8)
+bots = [MonteCarloBot(s, samples=8) for s in range(4)]
+while not g.history:
+    d = bots[g.to_play].decide(g.observation(g.to_play))
+    print(d.action, explain(d.reason, "en"))
+    g = g.apply(d.action)
+g = mus.Game.from_deal(["RoRc7o6o", "SeSb7e6e", "5c4cAoAc", "CeCb6b5b"], 0, seed=1)
+for action in ["no hay mus", "envido"]:
+    d = TaughtBot(1).decide(g.observation(g.to_play))
+    print(d.action, explain(d.reason, "en"))
+    g = g.apply(action)
+"""
+
+
+def test_arena_levels_decide_alike_on_micropython(tmp_path: Path) -> None:
+    script = tmp_path / "alike.py"
+    script.write_text(_ALIKE, encoding="utf-8")
+    cpython = run([sys.executable, str(script)])
+    micropython = run(["node", str(ROOT / "tools" / "dev" / "mpy_run.mjs"), str(script)])
+    assert len(cpython) > 10 and micropython == cpython
