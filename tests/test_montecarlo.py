@@ -118,7 +118,7 @@ def test_montecarlo_plays_legal_hands(rules: mus.Rules) -> None:
     g = mus.Game.new(rules, seed=5)
     bots = [MonteCarloBot(s) for s in range(4)]
     kinds = set()
-    while len(g.history) < 3:
+    while len(g.history) < 3 and not g.is_over:
         obs = g.observation(g.to_play)
         decision = bots[g.to_play].decide(obs)
         assert decision.action in obs["legal_actions"]

@@ -111,7 +111,7 @@ def test_lessons_level_plays_legal_hands(rules: mus.Rules) -> None:
     g = mus.Game.new(rules, seed=2)
     bots = [TaughtBot(s) for s in range(4)]
     kinds = set()
-    while len(g.history) < 4:
+    while len(g.history) < 4 and not g.is_over:
         obs = g.observation(g.to_play)
         decision = bots[g.to_play].decide(obs)
         assert decision.action in obs["legal_actions"]

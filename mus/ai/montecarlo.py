@@ -23,9 +23,12 @@ Slow on purpose in CPython (see ``docs/bots.md``): an arena level, never a page'
 
 >>> import mus
 >>> g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, seed=1).apply("no hay mus")
->>> d = MonteCarloBot(1).decide(g.observation(0))   # three reyes at grande, as mano
->>> d.action != "paso", d.reason["chance"] > 0.9
-(True, True)
+>>> while g.phase != "juego":
+...     g = g.apply("paso")
+>>> g = g.apply("envido").apply("envido 5")   # at juego, the rival raises our 31 mano
+>>> d = MonteCarloBot(1).decide(g.observation(0))
+>>> d.action != "no quiero", d.reason["chance"]
+(True, 1.0)
 """
 
 from __future__ import annotations
@@ -89,12 +92,7 @@ class MonteCarloBot(SeededBot):
         else:
             wanted = [QUIERO, NO_QUIERO, ENVIDO_2, ORDAGO]
         options = [code for code in wanted if action_text(code) in view.legal]
-        values = []
-        for code in options:
-            total = 0.0
-            for k, share in picks:
-                total += share * playout.value(*playout.finish(deals.worlds[k], state, code))
-            values.append(total)
+        values = [self._value(view, deals, picks, playout, state, code) for code in options]
         best = _best(values)
         action = action_text(options[best])
         chance = sum(share for k, share in picks if playout.wins(deals.worlds[k]))
@@ -103,6 +101,36 @@ class MonteCarloBot(SeededBot):
             "chance": rounded(chance), "facing": bool(answering), "ordago": ordago,
             "stake": state[0] + state[1], "valued": action, "samples": len(picks),
             "options": {action_text(c): rounded(v) for c, v in zip(options, values)}})
+
+    def _value(self, view: View, deals: Deals, picks: list[tuple[int, float]], playout: Playout,
+               state: State, code: int) -> float:
+        """Our chance of winning the juego after ``code``, over the deals played out. Where
+        the betting comes back to us (a rival raises, or bets after our paso), the deals
+        that lead to the same position are answered together, with the answer that is best
+        over them: we answer knowing what was bet, not what the cards are."""
+        total = 0.0
+        nodes: dict[State, list[tuple[int, float]]] = {}
+        for k, share in picks:
+            result = playout.finish(deals.worlds[k], state, code, view.seat)
+            if result is None:
+                nodes.setdefault(playout.stopped, []).append((k, share))
+            else:
+                total += share * playout.value(*result)
+        for node in sorted(nodes):   # sorted: the same draws on every runtime
+            members = nodes[node]
+            answers = [QUIERO, NO_QUIERO] if node[2] else [QUIERO, NO_QUIERO, ENVIDO_2, ORDAGO]
+            if node[0] + node[1] + ENVIDO_2 > playout.max_envite:
+                answers = [a for a in answers if a != ENVIDO_2]
+            best = -1.0
+            for answer in answers:
+                value = 0.0
+                for k, share in members:
+                    result = playout.finish(deals.worlds[k], node, answer)
+                    assert result is not None
+                    value += share * playout.value(*result)
+                best = max(best, value)
+            total += best
+        return total
 
     # --- mus and discards -------------------------------------------------------------------
 

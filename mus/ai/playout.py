@@ -132,7 +132,7 @@ class Playout:
     order from the mano, the score, the lances already decided, the betting in progress."""
 
     __slots__ = ("t", "view", "team", "target", "max_envite", "mano", "order", "rel", "score",
-                 "decided", "current", "policy", "wtab", "_strength")
+                 "decided", "current", "policy", "wtab", "stopped", "_strength")
 
     def __init__(self, view: View, policy: Policy | None = None) -> None:
         self.view = view
@@ -156,6 +156,7 @@ class Playout:
         # The lance in progress, punto in juego's place.
         self.current = min(LANCES.index(view.phase), JUEGO) if view.phase in LANCES else GRANDE
         self._strength: dict[tuple[int, int, tuple[int, ...]], list[float]] = {}
+        self.stopped: State = OPEN
 
     # --- the value of a hand's end ------------------------------------------------------
 
@@ -210,16 +211,21 @@ class Playout:
 
     # --- the play-out -------------------------------------------------------------------
 
-    def finish(self, ids: list[int], state: State, action: int) -> tuple[int, int]:
+    def finish(self, ids: list[int], state: State, action: int, stop: int = -1) -> tuple[int, int] | None:
         """The score (ours, theirs) after the hand, from the current lance's ``state``
-        with the seat to play taking ``action``; a juego won ends at the target."""
-        return self._play(ids, self.current, state, action)
+        with the seat to play taking ``action``; a juego won ends at the target. With
+        ``stop`` a seat, None where the current lance's betting comes back to that seat
+        (``stopped`` then holds the position), so that it answers knowing what was bet."""
+        return self._play(ids, self.current, state, action, stop)
 
     def from_start(self, ids: list[int]) -> tuple[int, int]:
         """The score after a hand played from grande with these hands (a cut mus)."""
-        return self._play(ids, GRANDE, None, 0)
+        out = self._play(ids, GRANDE, None, 0, -1)
+        assert out is not None
+        return out
 
-    def _play(self, ids: list[int], first: int, state: State | None, action: int) -> tuple[int, int]:
+    def _play(self, ids: list[int], first: int, state: State | None, action: int,
+              stop: int) -> tuple[int, int] | None:
         target = self.target
         score = [0, 0]
         score[self.team], score[1 - self.team] = self.score
@@ -236,7 +242,10 @@ class Playout:
                 continue
             start: State = OPEN if state is None or lance != first else state
             first_action = action if state is not None and lance == first else 0
-            outcome = self._round(ids, name, holders, start, first_action, score)
+            outcome = self._round(ids, name, holders, start, first_action, score,
+                                  stop if lance == first else -1)
+            if outcome[0] == "stop":
+                return None
             if outcome[0] == "ordago":
                 winner = self._winner(name, ids, holders) & 1
                 score[winner] = max(score[winner], target)
@@ -254,13 +263,17 @@ class Playout:
         return score[self.team], score[1 - self.team]
 
     def _round(self, ids: list[int], lance: int, speakers: tuple[int, ...], state: State,
-               action: int, score: list[int]) -> tuple[str, int, int]:
-        """Bet one lance to its end: (kind, team, amount) as ``betting.Outcome`` has them."""
+               action: int, score: list[int], stop: int) -> tuple[str, int, int]:
+        """Bet one lance to its end: (kind, team, amount) as ``betting.Outcome`` has them,
+        or ("stop", ...) where it comes back to ``stop``."""
         table, pending, ordago, bettor, answering, nxt = state
         policy, target, max_envite = self.policy, self.target, self.max_envite
         four = len(speakers) == 4
         for _step in range(64):
             seat = answering[0] if answering else speakers[nxt]
+            if seat == stop and not action:
+                self.stopped = (table, pending, ordago, bettor, answering, nxt)
+                return "stop", -1, 0
             if not action:
                 x = self.strength(ids, seat, lance, speakers)
                 team = seat & 1
