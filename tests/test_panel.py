@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 import mus
-from mus.ai import LEVELS, coach, make_bot
+from mus.ai import LEVELS, make_bot
 from mus.ai.arena import ARENA_LEVELS, ARENA_ONLY, main
 from mus.ai.panel import GOALS, PANEL
+from mus.ai.strength import team_chance
 from mus.ai.taught import EVEN, SURE, TaughtBot, discard
 from mus.ai.view import View
 
@@ -66,14 +67,13 @@ def _obs(hands: list[str], actions: list[str], score: tuple[int, int] = (0, 0)) 
 
 
 def test_lessons_level_cuts_as_cortar_says() -> None:
-    """Cut when the coach's tantos of the hand are ahead, ask for mus when behind (the two
-    questions of the ``cortar`` lesson, from its own hands)."""
-    first = _obs(["Se7e6e4e", "RoCo7oAo", "Cc6c5c4c", "Rb7b6bAb"], [])
-    tantos = coach(first)["tantos"]
-    assert tantos[0] < tantos[1] and TaughtBot(1).choose(first) == "mus"
-    strong = _obs(["RoRcRe4e", "CoCc7oAo", "6c5c4cSc", "Rb7b6bAb"], [])
-    tantos = coach(strong)["tantos"]
-    assert tantos[0] > tantos[1] and TaughtBot(1).choose(strong) == "no hay mus"
+    """Cut when the pareja's tantos are ahead, ask for mus when behind (the two questions of
+    the ``cortar`` lesson, from its own hands): a hand worth more than an average one."""
+    bot = TaughtBot(1)
+    weak = bot.decide(_obs(["Se7e6e4e", "RoCo7oAo", "Cc6c5c4c", "Rb7b6bAb"], []))
+    assert weak.reason["worth"] < weak.reason["average"] and weak.action == "mus"
+    strong = bot.decide(_obs(["RoRcRe4e", "CoCc7oAo", "6c5c4cSc", "Rb7b6bAb"], []))
+    assert strong.reason["worth"] > strong.reason["average"] and strong.action == "no hay mus"
 
 
 def test_lessons_level_keeps_the_figures() -> None:
@@ -89,21 +89,24 @@ def test_lessons_level_keeps_the_figures() -> None:
     assert thrown("RoRcCoSo") == [3]
 
 
-def test_lessons_level_envida_and_answers_by_the_coach_and_keeps_ordagos_for_sure_hands() -> None:
+def test_lessons_level_envida_and_answers_on_half_and_keeps_ordagos_for_sure_hands() -> None:
     hands = ["RoRc7o6o", "SeSb7e6e", "5c4cAoAc", "CeCb6b5b"]   # the envidar lesson's deal
     bot = TaughtBot(1)
     grande = _obs(hands, ["no hay mus"])
-    chance = coach(grande)["lances"]["grande"]
+    chance = team_chance(View(grande), "grande")
     decision = bot.decide(grande)
     assert EVEN < chance < SURE and decision.action == "envido"
-    assert decision.reason["threshold"] == EVEN
+    assert decision.reason["threshold"] == EVEN and decision.reason["chance"] == pytest.approx(chance, abs=1e-3)
     chica = _obs(hands, ["no hay mus", "envido", "no quiero", "no quiero"])
-    assert coach(chica)["lances"]["chica"] < EVEN and bot.choose(chica) == "paso"
+    assert team_chance(View(chica), "chica") < EVEN and bot.choose(chica) == "paso"
+    # Facing an envite at chica with as, as, 4, 5: quiero (seat 2 answers seat 1's envite).
+    answer = _obs(hands, ["no hay mus"] + ["paso"] * 5 + ["envido"])
+    assert team_chance(View(answer), "chica") > EVEN and bot.choose(answer) == "quiero"
     # Facing the mano's órdago at grande (seat 1 answers): quiero only with a hand nothing beats.
     facing = _obs(["SeSb7e6e", "RoRc7o6o", "5c4cAoAc", "CeCb6b5b"], ["no hay mus", "ordago"])
-    assert coach(facing)["lances"]["grande"] < SURE and bot.choose(facing) == "no quiero"
+    assert team_chance(View(facing), "grande") < SURE and bot.choose(facing) == "no quiero"
     sure = _obs(["SeSb7e6e", "RoRcReRb", "5c4cAoAc", "CeCb6b5b"], ["no hay mus", "ordago"])
-    assert coach(sure)["lances"]["grande"] >= SURE and bot.choose(sure) == "quiero"
+    assert team_chance(View(sure), "grande") >= SURE and bot.choose(sure) == "quiero"
 
 
 @pytest.mark.parametrize("rules", [mus.Rules(senas=True), mus.Rules(reyes=4, target=30)])

@@ -1,33 +1,39 @@
 """Level ``lessons``: plays exactly what our lessons and the guide teach, nothing more.
 
 A beginner who has read the lessons (``static/lessons/*.json``, ``docs/lessons.md``) and
-plays by them, with the coach beside the table (``coach``: the chances and tantos counted
-from what the seat sees, as the lessons' "¿Qué harías?" questions count them):
+plays by them at the table, counting from what he sees there: his cards, his seat, the
+declarations and the señas he saw (the lessons teach how to count all of these; they never
+teach reading the rivals' bets):
 
-* **Mus** (``cortar``): cut when the coach gives the pareja more tantos of the hand than
-  the rivals, ask for mus when it gives fewer.
+* **Mus** (``cortar``): cut when the pareja's tantos of the hand are ahead of the rivals',
+  ask for mus when behind; with the partner and the rivals unknown that is a hand worth
+  more tantos than an average hand at its seat (``Tables.equity``).
 * **Discards** (``mus``, ``cortar``): keep the reyes and the other figures (the cards worth
   10: rey, caballo, sota, and the 3 with 8 reyes) and look for more; with no figure, keep
   the highest card; with four, throw the lowest.
-* **Envites** (``envidar``, ``envites``): envido when the coach gives the lance to the pareja
-  more than half the time, paso otherwise; quiero an envite on the same count. It never
-  raises a plain envite.
-* **Órdago** (``ordago``): only with a hand nothing beats (the coach's chance at the lance
-  ``SURE`` or more), which is also the only hand it calls an órdago with.
-* **Señas** (``senas``): it makes every seña its hand allows (and the coach reads the ones
-  it saw).
+* **Envites** (``envidar``, ``envites``): envido when the pareja wins the lance more than
+  half the time, paso otherwise; quiero an envite on the same count. It never raises a
+  plain envite. The chance is the team's at the lance from its hand, its seat and the
+  declarations (``strength.team_chance``), from the hands that show them where it saw señas
+  (``informed.seen_chance``).
+* **Órdago** (``ordago``): only with a hand nothing beats (a chance at the lance of ``SURE``
+  or more), which is also the only hand it calls an órdago with.
+* **Señas** (``senas``): it makes every seña its hand allows.
 
-It reads nothing else (not the score, not the seat beyond what the coach counts): an arena
-level between ``facil`` and ``normal`` (``python -m mus.arena --panel``), the level a
-reader of the lessons starts from.
+It reads nothing else (not the score, not who bet): an arena level between ``facil`` and
+``normal`` (``python -m mus.arena --panel``), the level a reader of the lessons starts from.
+With the coach's numbers instead (``mus.ai.coach``, which reads every bet through
+``dificil``'s belief) the same rules won 45.5 % of 1,000 juegos against ``dificil``
+(docs/bots.md): not a beginner's game.
 
 >>> import mus
 >>> g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, seed=1)
->>> TaughtBot(1).choose(g.observation(0))           # far ahead in the coach's tantos: cut
+>>> TaughtBot(1).choose(g.observation(0))           # worth far more than an average hand
 'no hay mus'
 >>> g = g.apply("no hay mus")
->>> TaughtBot(1).choose(g.observation(0))           # three reyes as mano: nothing beats it
-'ordago'
+>>> d = TaughtBot(1).decide(g.observation(0))        # three reyes as mano: more than half
+>>> d.action, d.reason["chance"] > EVEN
+('envido', True)
 """
 
 from __future__ import annotations
@@ -35,10 +41,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..observation import Observation
-from .coach import coach
+from .informed import seen_chance
 from .reasons import Decision, rounded
 from .seeded import SeededBot
 from .senas import senas_decision
+from .strength import team_chance
 from .view import View, legalize, playable
 
 LEVEL: Final = "lessons"
@@ -54,20 +61,20 @@ class TaughtBot(SeededBot):
         hand = list(observation["hand"])
         if view.phase == "senas":
             return senas_decision(view, LEVEL, hand)
+        thrown = discard(view)
+        keep = [c for p, c in enumerate(hand) if p not in thrown]
         if view.phase == "descarte":
-            thrown = discard(view)
             action = "descarte " + " ".join(str(p) for p in thrown)
             return Decision(action, {"kind": "descarte", "level": LEVEL, "action": action, "hand": hand,
-                                     "keep": [c for p, c in enumerate(hand) if p not in thrown]})
-        seen = coach(observation, self._rng.randrange(1 << 30))
+                                     "keep": keep})
         if view.phase == "mus":
-            ours, theirs = seen["tantos"][view.team], seen["tantos"][1 - view.team]
-            action = "no hay mus" if ours > theirs else "mus"
-            thrown = discard(view)
+            t = view.tables
+            worth, average = t.equity[view.pos][view.hand_id], t.mean_equity_rand[view.pos]
+            action = "no hay mus" if worth > average else "mus"
             return Decision(action, {"kind": "mus", "level": LEVEL, "action": action, "hand": hand,
-                                     "keep": [c for p, c in enumerate(hand) if p not in thrown],
-                                     "tantos": [ours, theirs]})
-        return self._bet(view, hand, float(seen["lances"].get(view.phase, 0.0)))
+                                     "keep": keep, "worth": rounded(worth), "average": rounded(average)})
+        p = seen_chance(view, view.phase, self._rng)
+        return self._bet(view, hand, team_chance(view, view.phase) if p is None else p)
 
     def _bet(self, view: View, hand: list[str], p: float) -> Decision:
         bet: dict[str, Any] = view.bet or {}
