@@ -46,7 +46,7 @@ from .senas import senas_decision
 from .tables import Sig
 from .view import View, playable
 
-SAMPLES: Final = 120  # deals played out for each option (60 played as well, 200 no better: docs/bots.md)
+SAMPLES: Final = 120  # deals played out for each option (tuned in the arena: docs/bots.md)
 GUESSES: Final = 3    # deals guessed for each one played out (then drawn by their weight)
 DISCARDS: Final = 4   # discards played out, the best by the tables' value after the draw
 LEVEL: Final = "montecarlo"
