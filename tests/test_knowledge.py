@@ -7,6 +7,8 @@ The real levels' fairness is proven in ``tests/test_ai.py`` and ``tests/test_fai
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import mus
@@ -14,6 +16,7 @@ from mus.ai import LEVELS, dificil, make_bot
 from mus.ai.arena import ARENA_LEVELS, ARENA_ONLY, make_arena_bot
 from mus.ai.tables import card_index
 from mus.ai.view import View
+from mus.cards import card_text
 from mus.rng import Random
 from tools.bench import knowledge
 from tools.bench.knowledge import KnowingBot, KnownPartner
@@ -67,3 +70,33 @@ def test_knowing_plays_legally_and_uses_the_partners_cards() -> None:
         differ += other.choose(obs) != action
         g = g.apply(action)
     assert differ > 0
+
+
+def test_it_reads_its_partners_cards_and_no_others() -> None:
+    """The rivals' cards dealt otherwise, the observation and the decision stay: the only
+    hidden cards it knows are its partner's (its fairness beside the levels' own tests)."""
+    rng = random.Random(5)
+    for k in range(6):
+        deck = [card_text(i) for i in range(40)]
+        rng.shuffle(deck)
+        mano = k % 4
+        seat, partner = mano, (mano + 2) % 4
+        decisions = []
+        for _ in range(2):
+            hands = ["".join(deck[4 * s:4 * s + 4]) for s in range(4)]
+            g = mus.Game.from_deal(hands, mano=mano, seed=k)
+            if k % 2:
+                g = g.apply("no hay mus")   # grande: the first bet of the hand
+            assert g.to_play == seat
+            bot = KnowingBot(k)
+            bot.partner_hand = g.hand(partner)
+            obs = g.observation(seat)
+            decisions.append((obs, bot.decide(obs)))
+            rivals = [c for s in range(4) if s % 2 != seat % 2 for c in deck[4 * s:4 * s + 4]] + deck[16:]
+            rng.shuffle(rivals)
+            for s in range(4):
+                if s % 2 != seat % 2:
+                    deck[4 * s:4 * s + 4], rivals = rivals[:4], rivals[4:]
+        (obs_a, a), (obs_b, b) = decisions
+        assert obs_a == obs_b
+        assert (a.action, a.reason) == (b.action, b.reason)

@@ -89,7 +89,7 @@ def test_lessons_level_keeps_the_figures() -> None:
     assert thrown("RoRcCoSo") == [3]
 
 
-def test_lessons_level_envida_and_answers_on_half_and_keeps_ordagos_for_sure_hands() -> None:
+def test_lessons_level_envida_and_answers_on_half_and_calls_ordagos_with_sure_hands() -> None:
     hands = ["RoRc7o6o", "SeSb7e6e", "5c4cAoAc", "CeCb6b5b"]   # the envidar lesson's deal
     bot = TaughtBot(1)
     grande = _obs(hands, ["no hay mus"])
@@ -107,6 +107,9 @@ def test_lessons_level_envida_and_answers_on_half_and_keeps_ordagos_for_sure_han
     assert team_chance(View(facing), "grande") < SURE and bot.choose(facing) == "no quiero"
     sure = _obs(["SeSb7e6e", "RoRcReRb", "5c4cAoAc", "CeCb6b5b"], ["no hay mus", "ordago"])
     assert team_chance(View(sure), "grande") >= SURE and bot.choose(sure) == "quiero"
+    # The lessons teach answering an órdago, not throwing one: a hand nothing beats envida.
+    opening = _obs(["RoRcReRb", "SeSb7e6e", "5c4cAoAc", "CeCb6b5b"], ["no hay mus"])
+    assert team_chance(View(opening), "grande") >= SURE and bot.choose(opening) == "envido"
 
 
 @pytest.mark.parametrize("rules", [mus.Rules(senas=True), mus.Rules(reyes=4, target=30)])

@@ -16,16 +16,15 @@ teach reading the rivals' bets):
   plain envite. The chance is the team's at the lance from its hand, its seat and the
   declarations (``strength.team_chance``), from the hands that show them where it saw señas
   (``informed.seen_chance``).
-* **Órdago** (``ordago``): only with a hand nothing beats (a chance at the lance of ``SURE``
-  or more), which is also the only hand it calls an órdago with.
+* **Órdago** (``ordago``): quiero only with a hand nothing beats (a chance at the lance of
+  ``SURE`` or more). The lessons teach answering an órdago, never throwing one: with that
+  hand it envida like any other that wins more than half the time.
 * **Señas** (``senas``): it makes every seña its hand allows.
 
 It reads nothing else (not the score, not who bet): an arena level, the game of a reader of
-the lessons. It beats ``facil`` (74.8 % of 400 juegos) and ``normal`` too (57.0 %): all of
-that edge is in órdagos, which it throws only with a hand nothing beats and ``normal`` calls
-from a chance of 0.72 on its own hand (docs/bots.md). With the coach's numbers instead of
-its own count (``mus.ai.coach``, which reads every bet through ``dificil``'s belief) the same
-rules won 45.5 % of 1,000 juegos against ``dificil``.
+the lessons, placed against ``facil`` and ``normal`` in docs/bots.md. With the coach's numbers
+instead of its own count (``mus.ai.coach``, which reads every bet through ``dificil``'s
+belief) the same rules won 45.5 % of 1,000 juegos against ``dificil``.
 
 >>> import mus
 >>> g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, seed=1)
@@ -51,7 +50,7 @@ from .view import View, legalize, playable
 
 LEVEL: Final = "lessons"
 EVEN: Final = 0.5    # envido and quiero above this chance (``envidar``, ``envites``)
-SURE: Final = 0.97   # an órdago, thrown or called, only from here (``ordago``)
+SURE: Final = 0.97   # quiero an órdago only from here (``ordago``)
 SOTA: Final = 2      # the lowest figure's class
 
 
@@ -82,8 +81,6 @@ class TaughtBot(SeededBot):
         facing = bool(bet.get("answering"))
         if bet.get("ordago"):
             choice, need = ("quiero" if p >= SURE else "no quiero"), SURE
-        elif p >= SURE:
-            choice, need = "ordago", SURE
         elif facing:
             choice, need = ("quiero" if p > EVEN else "no quiero"), EVEN
         else:
