@@ -4,6 +4,7 @@ generator of its own, milliseconds apiece on MicroPython: ``tools/bench/python_s
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -14,10 +15,12 @@ from mus.web.play.session import Session
 from mus.web.play.view import build_view
 
 
-def _partida(hands: int) -> Session:
-    """A partida of ``facil`` bots, a few calls into hand ``hands`` + 1, every count dismissed."""
-    s = Session(MemoryStorage(), instant=True)
-    s.set_setting("level", "facil")
+def partida_at(hands: int) -> Session:
+    """A partida of ``facil`` bots (3 juegos, 3 vacas), a few calls into hand ``hands`` + 1,
+    every count dismissed (also ``tools/bench/python_start.mjs``'s long save)."""
+    s = Session(MemoryStorage(), instant=True, seeds=itertools.count(0x9E3779B97F4A7C15).__next__)  # the same each time
+    for name, value in (("level", "facil"), ("juegos_to_win", "3"), ("vacas_to_win", "3")):  # long enough
+        s.set_setting(name, value)
     s.new_game(seed=4)
     for _ in range(5000):
         game = s.game
@@ -53,7 +56,7 @@ def _view(s: Session) -> dict[str, Any]:
 
 def test_a_restored_partida_shows_what_it_showed_drawing_only_for_the_hands_shown(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    s = _partida(5)
+    s = partida_at(5)
     game = s.game
     assert game is not None and s.saved is not None
     said = list(s.talk.said)
@@ -75,7 +78,7 @@ def test_a_restored_partida_shows_what_it_showed_drawing_only_for_the_hands_show
 
 def test_a_count_left_open_keeps_its_hands_sayings() -> None:
     """A count not dismissed before the reload (hand 5's) is shown again with its sayings."""
-    s = _partida(5)
+    s = partida_at(5)
     assert s.saved is not None
     s.saved.acked = 3  # hands 3 and 4 still to be dismissed
     s._write()

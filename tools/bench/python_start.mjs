@@ -12,7 +12,7 @@
 // visit's deal (a partida, its bots, its talk) and its view and HTML; the bots' first four moves;
 // then a returning player's: the save read back (the partida replayed) with its bots and talk,
 // and its view and HTML; and a returning player's restore twelve hands into a partida (the save
-// made once by CPython, ``LONG_SAVE``: facil bots, the player's first legal call each time) with
+// made once by CPython, ``LONG_SAVE``: tests/test_web_restore.py's partida of facil bots) with
 // its view and HTML. Prints the median of each phase in ms, unthrottled (the phone profile's
 // CPU is four times slower). Browser work (the DOM, layout, paint) is not in it:
 // tools/bench/boot_trace.py traces that.
@@ -45,20 +45,8 @@ const PHASES = [
 // Twelve hands of a partida as the page saves it: the storage's keys and texts, as JSON.
 const LONG_SAVE = `
 import json, sys
-from mus.web.kit.storage import MemoryStorage
-from mus.web.play.session import Session
-s = Session(MemoryStorage(), instant=True, seeds=iter(range(0x9E3779B97F4A7C15, 1 << 64)).__next__)
-s.set_setting("level", "facil")
-s.new_game(seed=4)
-while s.game.hands_played < 12 or s.game.action_count - s.game.hand_first_action < 6:
-    assert not s.game.is_over
-    if s.showdown_index() is not None:
-        s.ack()
-    elif s.bot_to_play() is not None:
-        s.bot_move()
-    else:
-        s.play(s.human_legal()[0])
-json.dump(s.storage.data, sys.stdout)
+from tests.test_web_restore import partida_at
+json.dump(partida_at(12).storage.data, sys.stdout)
 `;
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
@@ -93,7 +81,8 @@ if (process.argv[2] === "--once") {
   console.log(JSON.stringify(await once()));
 } else {
   const times = {};
-  const env = { ...process.env, MUS_LONG_SAVE: execFileSync("python3", ["-c", LONG_SAVE], { cwd: ROOT, encoding: "utf8" }) };
+  const python = fs.existsSync(path.join(ROOT, ".venv", "bin", "python")) ? path.join(ROOT, ".venv", "bin", "python") : "python3";
+  const env = { ...process.env, MUS_LONG_SAVE: execFileSync(python, ["-c", LONG_SAVE], { cwd: ROOT, encoding: "utf8" }) };
   for (let run = 0; run < runs; run++) {
     const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--once"], { encoding: "utf8", env }));
     for (const [name, ms] of Object.entries(out)) (times[name] ??= []).push(ms);
