@@ -116,6 +116,8 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
         }
         if seat == HUMAN:
             entry["hand_label"] = t(lang, "your_hand")
+            # a partida with señas keeps room beside the cards for his own (they come after the mus)
+            entry["senas_room"] = bool(obs["rules"].get("senas"))
             entry["selectable"] = selectable
             entry["cards"] = [
                 {"card": card, "pos": i, "label": card_name(lang, card),

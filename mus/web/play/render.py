@@ -143,7 +143,7 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
                 f'<div class="{hand_class}">{placeholders}</div>'), classes
     if s["turn"]:
         classes += " turn"
-    classes += f" team-{s['team']}"
+    classes += f" team-{s['team']}" + (" senas-room" if s.get("senas_room") else "")
     badges = ""
     if s["mano"]:
         badges += badge("mano", s["mano_label"])
