@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser import BootState, boot_page
 import mus
-from tests.test_ui_layout import DEALS, SENAS, STATES, _save, show_state
+from tests.test_ui_layout import DEALS, SENAS, STATES, _save, _set_lang, show_state
 from tests.ui import wait_for_choice
 
 pytestmark = pytest.mark.browser
@@ -99,14 +99,20 @@ def still(browser: Any, base_url: str) -> Iterator[BootState]:
     state.close()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_own_cards_stay_put_through_a_hand(still: BootState, size: tuple[int, int]) -> None:
+# English at the narrowest size, where its longer words wrap first (a raise's question)
+CASES = [(size, "es") for size in SIZES] + [((320, 568), "en")]
+
+
+@pytest.mark.parametrize(("size", "lang"), CASES, ids=[f"{w}x{h}-{lang}" for (w, h), lang in CASES])
+def test_own_cards_stay_put_through_a_hand(still: BootState, size: tuple[int, int], lang: str) -> None:
     page = still.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
+    _set_lang(page, lang)
     try:
         boxes = _cards_in_every_state(page)
         assert all(len(cards) == 4 for cards in boxes.values()), {k: len(v) for k, v in boxes.items()}
         assert _moves(boxes) == []
     finally:
+        _set_lang(page, "es")
         page.set_viewport_size({"width": 1280, "height": 800})
 

@@ -55,6 +55,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "notices": _notices(session, lang),
         "welcome": _welcome(lang) if session.welcome else None,
         "instant": session.pause == 0,
+        "speed": "instantanea" if session.pause == 0 else session.settings.speed,  # motion keeps to the pace
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
         "confirm": None, "coach": None,
