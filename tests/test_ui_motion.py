@@ -15,7 +15,7 @@ import pytest
 
 from tests.browser import BootState, boot_page
 from tests.test_ui_layout import show_state
-from tests.ui import wait_for_choice
+from tests.ui import py, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
@@ -48,12 +48,19 @@ RUNNING_JS = f"""() => document.getAnimations().map((a) => a.animationName)
 MOMENTS = ("witiza", "discard-thrown", "discard-served", "envite", "ordago", "count")
 
 
-def _show(page: Any, name: str) -> None:
+def _show(page: Any, name: str, wait: bool = True) -> None:
     if name.startswith("discard-"):  # the same deal as "discard", after two throws, then served
         _restore_discard(page, name == "discard-served")
     else:
         show_state(page, name)
-    page.wait_for_timeout(350)  # every move done
+    if wait:
+        _settle(page)
+
+
+def _settle(page: Any) -> None:
+    """Every move started (two frames) and done."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(f"() => ({RUNNING_JS})().length === 0", timeout=5000)
 
 
 def _restore_discard(page: Any, served: bool) -> None:
@@ -99,7 +106,6 @@ def test_each_moment_moves_briefly_on_transform_and_opacity(moving: BootState) -
         for move in moves:
             assert move["delay"] + move["duration"] <= LONGEST_MS, (name, move)
             assert set(move["props"]) <= {"transform", "opacity"}, (name, move)
-        assert page.evaluate(RUNNING_JS) == [], name  # all done within the 350 ms waited
     assert "deal" in seen["witiza"] and "pop" in seen["witiza"]  # a new hand comes in, the bubbles speak
     assert "throw" in seen["discard-thrown"]
     assert "deal" in seen["discard-served"]  # the new cards
@@ -129,7 +135,22 @@ def test_nothing_moves_when_the_system_asks_for_reduced_motion(still_please: Boo
     page = still_please.page
     assert page.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
     for name in MOMENTS:
-        _show(page, name)
+        _show(page, name, wait=False)
+        assert page.evaluate(RUNNING_JS) == [], name  # the styles of the new state: no animation
+        _settle(page)
         moves = [m for m in page.evaluate(TAKE_JS) if m["name"] not in NOT_MOTION]
         assert moves == [], name
-        assert page.evaluate(RUNNING_JS) == [], name
+
+
+def test_the_speed_changes_from_the_menu_at_once(moving: BootState) -> None:
+    page = moving.page
+    show_state(page, "envite")
+    page.click('#topbar [data-ui="menu"]')
+    assert page.text_content("#overlay .panel.menu .setting-note") == "Cambia al momento, también en esta partida."
+    page.click('#overlay label:has(> input[data-setting="speed"][value="rapida"])')
+    page.wait_for_selector('html[data-speed="rapida"]', state="attached")  # the motion keeps to it
+    assert page.is_checked('#overlay input[data-setting="speed"][value="rapida"]')
+    assert py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.pause)") == 0.4
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('mus.settings')).speed") == "rapida"  # remembered
+    page.click('#overlay label:has(> input[data-setting="speed"][value="normal"])')
+    page.keyboard.press("Escape")

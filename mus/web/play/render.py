@@ -298,7 +298,8 @@ def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
     if view.get("glossary"):
         return glossary_panel(view["glossary"])
     if view.get("menu"):
-        return menu_panel(view["menu"], stats(view["menu"]["stats"]))
+        speed = view["menu"].get("speed")
+        return menu_panel(view["menu"], stats(view["menu"]["stats"]), choices(speed) if speed else "")
     if view.get("showdown"):
         return showdown(view["showdown"], art)
     if view.get("fin"):
@@ -315,23 +316,29 @@ def stats(s: dict[str, Any]) -> str:
             + '</section>')
 
 
+def choices(g: dict[str, Any]) -> str:
+    """A setting's choices as radio buttons (``data-setting``), with a note under them if any."""
+    options = []
+    for o in g["options"]:
+        pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
+                       ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
+        options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
+                       f'<span>{esc(o["label"])}</span></label>')
+    note = f'<p class="setting-note">{esc(g["note"])}</p>' if g.get("note") else ""
+    return (f'<div class="setting setting-{esc(g["name"])}"><fieldset class="choices"><legend>{esc(g["legend"])}</legend>'
+            f'{"".join(options)}</fieldset>{note}</div>')
+
+
 def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
     groups = []
     for g in s["groups"]:
         if "check" in g:  # a yes/no option
             c = g["check"]
-            groups.append(f'<div class="setting"><label class="check"><input type="checkbox" id="set-{esc(g["name"])}"'
+            groups.append(f'<div class="setting setting-{esc(g["name"])}"><label class="check"><input type="checkbox" id="set-{esc(g["name"])}"'
                           f' data-setting="{esc(g["name"])}"{" checked" if c["checked"] else ""}>'
                           f'<span>{esc(c["label"])}</span></label></div>')
             continue
-        options = []
-        for o in g["options"]:
-            pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
-                           ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
-            options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
-                           f'<span>{esc(o["label"])}</span></label>')
-        groups.append(f'<div class="setting"><fieldset class="choices"><legend>{esc(g["legend"])}</legend>'
-                      f'{"".join(options)}</fieldset></div>')
+        groups.append(choices(g))
     groups.append(toggles(s.get("toggles") or []))
     warning = f'<p class="warning">{esc(s["warning"])}</p>' if s["warning"] else ""
     warning = f'<p class="rules-summary">{esc(s["rules_summary"])}</p>' + warning
