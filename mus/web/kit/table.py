@@ -99,7 +99,8 @@ def bubble(seat: int, words: str | None, talk: Mapping[str, str] | None = None, 
     if not talk:
         return '<div class="bubble"%s>%s</div>' % (attrs(pairs), esc(words))
     said_words = '<span class="said">%s</span>' % esc(words) if words else ""
-    return ('<button type="button" class="bubble has-talk"%s>%s<span class="talk-text">%s</span></button>'
+    return ('<button type="button" class="bubble has-talk"%s><span class="bubble-words">%s<span class="talk-text">%s</span>'
+            '</span></button>'
             '<div class="talk-means" id="%s" popover><p class="talk-quote">%s</p><p>%s</p></div>' % (
                 attrs([("data-bubble", seat), ("data-said", said), ("data-talk", talk["key"]),
                        ("popovertarget", talk["id"]), ("title", talk["label"])]),
