@@ -14,7 +14,8 @@ from typing import Any, Iterator
 import pytest
 
 from tests.browser import BootState, boot_page
-from tests.test_ui_layout import show_state
+from tests.test_ui_layout import _save, show_state
+from tests.test_ui_still import restore
 from tests.ui import py, wait_for_choice
 
 pytestmark = pytest.mark.browser
@@ -64,14 +65,8 @@ def _settle(page: Any) -> None:
 
 
 def _restore_discard(page: Any, served: bool) -> None:
-    from tests.test_ui_layout import _save
-
     actions = ["mus"] * 4 + ["descarte 0 1", "descarte 3"] + (["descarte 2", "descarte 0 1 2"] if served else [])
-    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__musTestPython.runPython(code); }""",
-                  [_save(1, actions),
-                   "from mus.web.dom import play as _a; s = _a._app.session; s.saved = None; s.review = False; "
-                   "s.confirm = None; s.notices = []; s.welcome = False; s.screen = 'setup'; s.restore(); "
-                   "_a._app.render()"])
+    restore(page, _save(1, actions))
 
 
 def _boot(browser: Any, base_url: str, **context: Any) -> BootState:

@@ -45,13 +45,17 @@ CARDS_JS = """() => [...document.querySelectorAll('[data-hand="0"] [data-card]')
 })"""
 
 
+def restore(page: Any, save: str) -> None:
+    """Put ``save`` on the table as a reload would (``test_ui_layout.show_state`` for any save)."""
+    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__musTestPython.runPython(code); }""",
+                  [save, "from mus.web.dom import play as _a; s = _a._app.session; s.saved = None; s.review = False; "
+                         "s.confirm = None; s.notices = []; s.welcome = False; s.screen = 'setup'; s.restore(); "
+                         "_a._app.render()"])
+
+
 def _show_bots(page: Any, name: str) -> None:
     mano, actions, rules = BOTS[name]
-    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__musTestPython.runPython(code); }""",
-                  [_save(mano, actions, rules=rules),
-                   "from mus.web.dom import play as _a; s = _a._app.session; s.saved = None; s.review = False; "
-                   "s.confirm = None; s.notices = []; s.welcome = False; s.screen = 'setup'; s.restore(); "
-                   "_a._app.render()"])
+    restore(page, _save(mano, actions, rules=rules))
     page.wait_for_timeout(30)
 
 
