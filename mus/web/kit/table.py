@@ -83,9 +83,10 @@ def seat_name(name: str, short: str | None = None) -> str:
             '</span>' % (esc(name), esc(short)))
 
 
-def badge(kind: str, text: str) -> str:
-    """A small label beside a seat's name: mano, postre, a declaration, the bet…"""
-    return '<span class="badge badge-%s">%s</span>' % (kind, esc(text))
+def badge(kind: str, text: str, said: str | None = None) -> str:
+    """A small label beside a seat's name: mano, postre, a declaration, the bet… (``said``:
+    the moment it came, so that a redraw does not show it coming again)."""
+    return '<span class="badge badge-%s"%s>%s</span>' % (kind, attrs([("data-said", said)]), esc(text))
 
 
 def bubble(seat: int, words: str | None, talk: Mapping[str, str] | None = None, said: str | None = None) -> str:

@@ -182,9 +182,8 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         badges += (f'<span class="badge badge-declared {"yes" if d["has"] else "no"}" data-declared="{d["lance"]}" '
                    f'title="{esc(d["text"])}"><span aria-hidden="true">{esc(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
                    f'<span class="sr-only">{esc(d["text"])}</span></span>')
-    for b in s["badges"]:  # the bet: it comes onto the table once (data-said: no pop on a redraw)
-        badges += badge(b["kind"], b["text"]).replace(">", f' data-said="{esc(b["key"])}">', 1) if b.get("key") \
-            else badge(b["kind"], b["text"])
+    for b in s["badges"]:  # the bet: it comes onto the table once
+        badges += badge(b["kind"], b["text"], b.get("key"))
     value = ""
     if s.get("value"):
         value = (f'<span class="hand-value" title="{esc(s["value"]["label"])}">{esc(s["value"]["text"])}</span>')
