@@ -40,47 +40,49 @@ class Twister:
     __slots__ = ("_state", "_index")
 
     def __init__(self, seed: int) -> None:
-        self._state = [0] * _N
+        self._state = list(_genrand_19650218())
         self._index = _N
         self._init_by_array(_words(abs(seed)))
 
-    def _init_genrand(self, s: int) -> None:
-        mt = self._state
-        mt[0] = s
-        for i in range(1, _N):
-            prev = mt[i - 1]
-            mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
-        self._index = _N
-
     def _init_by_array(self, key: list[int]) -> None:
-        self._init_genrand(19650218)
-        mt = self._state
+        # Constants and locals rather than module globals in the loops: MicroPython looks a
+        # global up in a dict at each use, and these loops run thousands of times at a start.
+        mt = self._state  # init_genrand(19650218) already: the same for every seed
+        n, mask = _N, _MASK
         i, j = 1, 0
         length = len(key)
-        for _ in range(max(_N, length)):
+        for _ in range(max(n, length)):
             prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & _MASK
+            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & mask
             i += 1
             j += 1
-            if i >= _N:
-                mt[0] = mt[_N - 1]
+            if i >= n:
+                mt[0] = mt[n - 1]
                 i = 1
             if j >= length:
                 j = 0
-        for _ in range(_N - 1):
+        for _ in range(n - 1):
             prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & mask
             i += 1
-            if i >= _N:
-                mt[0] = mt[_N - 1]
+            if i >= n:
+                mt[0] = mt[n - 1]
                 i = 1
         mt[0] = 0x80000000
 
     def _twist(self) -> None:
+        # In three runs rather than with "% _N" at each step (the same words), with locals
+        # for the same reason as above.
         mt = self._state
-        for k in range(_N):
-            y = (mt[k] & 0x80000000) | (mt[(k + 1) % _N] & 0x7FFFFFFF)
-            mt[k] = mt[(k + _M) % _N] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        n, m, upper, lower, matrix = _N, _M, 0x80000000, 0x7FFFFFFF, 0x9908B0DF
+        for k in range(n - m):
+            y = (mt[k] & upper) | (mt[k + 1] & lower)
+            mt[k] = mt[k + m] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        for k in range(n - m, n - 1):
+            y = (mt[k] & upper) | (mt[k + 1] & lower)
+            mt[k] = mt[k + m - n] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        y = (mt[n - 1] & upper) | (mt[0] & lower)
+        mt[n - 1] = mt[m - 1] ^ (y >> 1) ^ (matrix if y & 1 else 0)
         self._index = 0
 
     def _next32(self) -> int:
@@ -114,6 +116,21 @@ class Twister:
         twin._state = list(self._state)
         twin._index = self._index
         return twin
+
+
+_GENRAND: list[tuple[int, ...]] = []
+
+
+def _genrand_19650218() -> tuple[int, ...]:
+    """MT19937's ``init_genrand(19650218)``, where ``init_by_array`` starts from for every
+    seed: made once (a third of each generator's seeding on MicroPython)."""
+    if not _GENRAND:
+        mt, mask = [19650218] * _N, _MASK
+        for i in range(1, _N):
+            prev = mt[i - 1]
+            mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & mask
+        _GENRAND.append(tuple(mt))
+    return _GENRAND[0]
 
 
 def _words(n: int) -> list[int]:

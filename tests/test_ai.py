@@ -323,14 +323,14 @@ def play(levels: list[str], rules: mus.Rules, seed: int, hands: int) -> int:
     """Play ``hands`` hands (or the partida) with these bots; returns the hands played."""
     g = mus.Game.new(rules.replace(juegos_to_win=20, vacas_to_win=20), seed)  # no end in sight
     bots = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
-    while len(g.history) < hands and not g.is_over:
+    while g.hands_played < hands and not g.is_over:  # hands_played: no copy of them all
         seat = g.to_play
         assert seat is not None
         obs = g.observation(seat)
         choice = bots[seat].choose(obs)
         assert choice in obs["legal_actions"], (levels[seat], obs["phase"], choice)
         g = g.apply(choice)
-    return len(g.history)
+    return g.hands_played
 
 
 @pytest.mark.parametrize("rules", [*RULE_SETS, mus.Rules(target=3, juegos_to_win=1),

@@ -151,7 +151,7 @@ def _prefix(rng: random.Random, rules: mus.Rules) -> tuple[mus.Game, list[str]] 
     bots = [make_bot("normal", rng.randrange(1000)) for _ in range(4)]
     hands = rng.randint(1, 4)
     try:
-        while len(g.history) < hands and not g.is_over:
+        while g.hands_played < hands and not g.is_over:
             if g.is_chance:
                 if g.phase == "reparto" and len(g.history) == hands:
                     break

@@ -151,6 +151,27 @@ def test_precache_holds_exactly_the_runtime_files_a_boot_loads(pwa: Pwa, site: t
     assert runtime == {p for p in files if p.startswith("static/vendor/")}
 
 
+def test_installed_files_come_from_the_cache_by_static_routes(pwa: Pwa) -> None:
+    """Chromium's static routes (``sw.js``'s install): the precached files but the page come
+    from this version's cache with no fetch event in the worker; the page goes through it."""
+    precached(pwa.page)
+    page = pwa.context.new_page()
+    cdp = pwa.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    seen: dict[str, dict[str, Any]] = {}
+    cdp.on("Network.responseReceived", lambda event: seen.__setitem__(event["response"]["url"], event["response"]))
+    page.goto(pwa.url + "?speed=0")
+    wait_ready(page)
+    cdp.detach()
+    page.close()
+    for path in (GAME, "static/vendor/micropython/micropython.wasm", "static/style.css"):
+        response = seen[urljoin(pwa.url, path)]
+        assert response["fromServiceWorker"], (path, response)
+        assert response.get("serviceWorkerRouterInfo", {}).get("actualSourceType") == "cache", (path, response)
+    document = seen[pwa.url + "?speed=0"]
+    assert document["fromServiceWorker"] and "actualSourceType" not in document.get("serviceWorkerRouterInfo", {})
+
+
 def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     page = pwa.page
     served: list[tuple[str, bool]] = []

@@ -18,7 +18,7 @@ LINK_LIMIT = 300  # characters of a #mano= code; the issue asks for a few hundre
 def random_partida(seed: int, rules: mus.Rules = mus.Rules(), hands: int = 40) -> mus.Game:
     rng = random.Random(seed)
     g = mus.Game.new(rules, seed)
-    while not g.is_over and len(g.history) < hands:
+    while not g.is_over and g.hands_played < hands:
         g = g.apply(rng.choice(g.legal_actions()))
     return g
 

@@ -52,7 +52,7 @@ def bots_hands() -> list[tuple[mus.Game, int]]:
         while len(hands) < HANDS_PER_TABLE:
             bots = [make_bot("facil", seed * 4 + seat) for seat in range(4)]
             game = mus.Game.new(rules, seed * 8 + number)
-            while len(game.history) < HANDS_PER_PARTIDA and not game.is_over:
+            while game.hands_played < HANDS_PER_PARTIDA and not game.is_over:
                 game = game.apply(bots[game.to_play].choose(game.observation(game.to_play)))
             hands += [(game, index) for index in range(len(game.history))]
             seed += 1

@@ -5,11 +5,15 @@
 //
 //   node tools/bench/python_start.mjs [--runs 5]
 //
+// MUS_ZIP=other.zip times another build's zip of the game (a before/after, side by side).
+//
 // runtime and zip: MicroPython's start and the zip written into /lib; the imports of the engine,
 // of the bots and the coach, and of the table's pure modules; the rules' lance tables; a first
 // visit's deal (a partida, its bots, its talk) and its view and HTML; the bots' first four moves;
 // then a returning player's: the save read back (the partida replayed) with its bots and talk,
-// and its view and HTML. Prints the median of each phase in ms, unthrottled (the phone profile's
+// and its view and HTML; and a returning player's restore twelve hands into a partida (the save
+// made once by CPython, ``LONG_SAVE``: tests/test_web_restore.py's partida of facil bots) with
+// its view and HTML. Prints the median of each phase in ms, unthrottled (the phone profile's
 // CPU is four times slower). Browser work (the DOM, layout, paint) is not in it:
 // tools/bench/boot_trace.py traces that.
 import { execFileSync } from "node:child_process";
@@ -34,7 +38,16 @@ const PHASES = [
   ["the bots' first four moves", "for _ in range(4):\n    c = s.bot_choice()\n    if c is None: break\n    s.bot_play(*c)"],
   ["restore (returning)", "s2 = Session(SafeStorage(s.storage.backend), seeds=seed)\ns2.restore()"],
   ["its view and HTML", "r = render.regions(build_view(s2))"],
+  ["restore 12 hands in (returning)", "import json\nfrom mus.web.kit.storage import MemoryStorage\n"
+    + "s3 = Session(SafeStorage(MemoryStorage(json.load(open('/long-save.json')))), seeds=seed)\ns3.restore()"],
+  ["its view and HTML (12 hands in)", "r = render.regions(build_view(s3))"],
 ];
+// Twelve hands of a partida as the page saves it: the storage's keys and texts, as JSON.
+const LONG_SAVE = `
+import json, sys
+from tests.test_web_restore import partida_at
+json.dump(partida_at(12).storage.data, sys.stdout)
+`;
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 /** One start: {phase: CPU ms}. */
@@ -44,7 +57,7 @@ async function once() {
   const lap = (name) => { const now = cpu(); out[name] = now - at; at = now; };
   const mp = await loadMicroPython({ stdout: (line) => console.log(line), linebuffer: true });
   lap("runtime");
-  const data = fs.readFileSync(path.join(ROOT, "static", "mus-mpy.zip"));
+  const data = fs.readFileSync(process.env.MUS_ZIP || path.join(ROOT, "static", "mus-mpy.zip"));
   const made = new Set();
   for (const [name, bytes] of storedEntries(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))) {
     let dir = "";
@@ -55,6 +68,8 @@ async function once() {
     mp.FS.writeFile("/lib/" + name, bytes);
   }
   lap("zip into /lib");
+  mp.FS.writeFile("/long-save.json", process.env.MUS_LONG_SAVE);
+  at = cpu();
   for (const [name, code] of PHASES) {
     mp.runPython(code);
     lap(name);
@@ -66,8 +81,10 @@ if (process.argv[2] === "--once") {
   console.log(JSON.stringify(await once()));
 } else {
   const times = {};
+  const python = fs.existsSync(path.join(ROOT, ".venv", "bin", "python")) ? path.join(ROOT, ".venv", "bin", "python") : "python3";
+  const env = { ...process.env, MUS_LONG_SAVE: execFileSync(python, ["-c", LONG_SAVE], { cwd: ROOT, encoding: "utf8" }) };
   for (let run = 0; run < runs; run++) {
-    const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--once"], { encoding: "utf8" }));
+    const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--once"], { encoding: "utf8", env }));
     for (const [name, ms] of Object.entries(out)) (times[name] ??= []).push(ms);
   }
   const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -55,6 +55,14 @@ async function reusable() {
 }
 
 self.addEventListener("install", (event) => {
+  // Where the browser supports static routes, the precached files but the pages come from
+  // this version's cache without the worker's fetch handler (a miss goes to the network);
+  // the pages (asked for as "./" too) and other browsers' requests go to the handler below.
+  event.addRoutes?.({
+    condition: { or: Object.keys(PRECACHE.files).filter((path) => !path.endsWith(".html")).map((path) => ({
+      urlPattern: new URLPattern({ pathname: scope.pathname + path }) })) },
+    source: { cacheName: PRECACHE.cache },
+  })?.catch?.(() => {});
   event.waitUntil((async () => {
     const cache = await caches.open(PRECACHE.cache);
     const old = await reusable();

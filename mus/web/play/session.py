@@ -201,7 +201,13 @@ class Session:
         self.bots = {seat: self.bot_factory(str(level), self.seeds(), styles[seat])
                      for seat, level in enumerate(self.saved.levels) if level is not None}
         self.talk = TableTalk(styles, self.saved.settings.advice)
-        self.talk.rebuild(self.saved.game)
+        self.talk.rebuild(self.saved.game, self.talk_from())
+
+    def talk_from(self) -> int:
+        """The first hand whose sayings the table may show: the hand whose count waits to be
+        dismissed, else the last finished hand (its count reopened) and the hand in play."""
+        assert self.saved is not None
+        return max(0, min(self.saved.acked, self.saved.game.hands_played - 1))
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now, with the advice said aloud this hand (public: every seat
@@ -510,7 +516,7 @@ class Session:
             self.saved.settings = self.saved.settings.with_choice(name, raw)
             if name == "advice":
                 self.talk.advise = self.saved.settings.advice
-                self.talk.rebuild(self.saved.game)
+                self.talk.rebuild(self.saved.game, self.talk_from())
             self._write()
 
     def open_setup(self) -> None:

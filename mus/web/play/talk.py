@@ -239,14 +239,19 @@ class TableTalk:
         self.styles, self.advise = styles, advise
         self.said: list[Said] = []
 
-    def rebuild(self, game: mus.Game) -> None:
-        """Everything said in ``game`` so far, from its first deal."""
+    def rebuild(self, game: mus.Game, from_hand: int = 0) -> None:
+        """Everything said in ``game`` so far, from its first deal; or only in hand
+        ``from_hand`` and after (and that hand's deal), for a page that shows no earlier
+        hand's sayings: each saying draws from a generator of its own, milliseconds apiece on
+        MicroPython, hundreds in a long partida's restore."""
         self.said = []
         state = game.initial()
-        self.listen(None, "", state)
+        if from_hand <= 0:
+            self.listen(None, "", state)
         for notation in game.actions:
             after = state.apply(notation)
-            self.listen(state, notation, after)
+            if after.hands_played >= from_hand:
+                self.listen(state, notation, after)
             state = after
 
     def listen(self, before: mus.Game | None, notation: str, after: mus.Game) -> None:
