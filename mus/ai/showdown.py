@@ -51,32 +51,56 @@ class Line:
 
 def lance_lines(view: View, ids: list[int]) -> list[Line]:
     """The lances of the deal ``ids`` (a hand id per seat) that somebody takes part in."""
-    t = view.tables
-    order = [(view.mano + i) % 4 for i in range(4)]
     out = []
     for lance in ORDER:
+        names, wins, vals = lance_columns(view, lance, [ids])
+        name = names[0]
+        if name is not None:
+            out.append(Line(lance, name, wins[0], vals[0]))
+    return out
+
+
+def lance_columns(view: View, lance: str, deals: list[list[int]]) -> tuple[
+        list[str | None], list[bool], list[tuple[int, int]]]:
+    """How ``lance`` goes in each of ``deals`` (a hand id per seat): the lance actually
+    played (None if nobody takes part, punto when nobody has juego), whether our team
+    holds the best hand among those taking part, and what it pays (ours, theirs) besides
+    the bets. Many deals at once: the dificil bot counts hundreds a decision."""
+    t = view.tables
+    team = view.team
+    order = [(view.mano + i) % 4 for i in range(4)]
+    me, partner = view.seat, view.partner
+    rival, other = view.rivals
+    names: list[str | None] = []
+    wins: list[bool] = []
+    vals: list[tuple[int, int]] = []
+    values = t.pares_value if lance == "pares" else t.juego_value
+    for ids in deals:
         seats = order
-        vals = (0, 0)
-        name = lance
+        paid = (0, 0)
+        name: str | None = lance
         if lance in ("pares", "juego"):
-            values = t.pares_value if lance == "pares" else t.juego_value
             seats = [s for s in order if values[ids[s]]]
-            if not seats and lance == "juego":
-                name, seats, vals = "punto", order, (1, 1)
+            if not seats:
+                if lance == "pares":
+                    names.append(None)
+                    wins.append(False)
+                    vals.append(paid)
+                    continue
+                name, seats, paid = "punto", order, (1, 1)
             else:
-                vals = (values[ids[view.seat]] + values[ids[view.partner]],
-                        values[ids[view.rivals[0]]] + values[ids[view.rivals[1]]])
-        if not seats:
-            continue
-        key = t.key[name]
+                paid = (values[ids[me]] + values[ids[partner]], values[ids[rival]] + values[ids[other]])
+        key = t.key[str(name)]
         best = seats[0]
         best_key = key[ids[best]]
         for s in seats:       # seats are in order from the mano: ties stay with the first
             k = key[ids[s]]
             if k > best_key:
                 best, best_key = s, k
-        out.append(Line(lance, name, best & 1 == view.team, vals))
-    return out
+        names.append(name)
+        wins.append(best & 1 == team)
+        vals.append(paid)
+    return names, wins, vals
 
 
 def count_lines(lance: str, outcome: OutcomeData | None, won: bool,
