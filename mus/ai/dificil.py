@@ -398,6 +398,8 @@ class Decision:
         ordago_centres: dict[int, float] = {}
         raise_chance = self.raise_chance
         exp = math.exp
+        width = ACCEPT_WIDTH
+        paso, quiero, no_quiero, envido, ordago_bet = PASO, QUIERO, NO_QUIERO, ENVIDO, ORDAGO
         total = 0.0
         for i in members:
             lifts = all_lifts[i]
@@ -407,14 +409,14 @@ class Decision:
             for _step in range(12):
                 # The round's end, valued as _paso, _querido and _deje do: their common
                 # case (nobody reaches the target) in line, the rest through them.
-                if action == PASO:
+                if action == paso:
                     nxt += 1
                     if nxt >= n_speakers:
                         value = pasos[i]
                         if value < 0.0:
                             value = self._paso(i)
                         break
-                elif action == QUIERO:
+                elif action == quiero:
                     if ordago:
                         value = 1.0 if wins[i] else 0.0
                     else:
@@ -429,7 +431,7 @@ class Decision:
                         else:
                             value = self._querido(i, stake)
                     break
-                elif action == NO_QUIERO:
+                elif action == no_quiero:
                     answering = answering[1:]
                     if not answering:
                         to_us = bettor & 1 == team
@@ -449,7 +451,7 @@ class Decision:
                         break
                 else:   # a bet or a raise
                     table += pending
-                    if action == ORDAGO:
+                    if action == ordago_bet:
                         pending, ordago = 0, True
                     else:
                         pending = _AMOUNT[action]
@@ -476,36 +478,32 @@ class Decision:
                 if not answering:
                     z = (x - 0.62 - open_lift) / 0.03
                     p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
-                    action = ENVIDO if random() < p else PASO
+                    action = envido if random() < p else paso
                     continue
                 deje = table or 1
                 key = (seat & 1) * 1024 + deje
-                refuse_value = refusals.get(key, -1.0)
-                if refuse_value < 0.0:
-                    refuse_value = self._refusal(seat & 1, deje)
+                refuse_value = refusals[key] if key in refusals else self._refusal(seat & 1, deje)
                 if ordago:
                     if refuse_value <= 0.0:
                         p = 1.0
                     else:
-                        centre = ordago_centres.get(key, -1.0)
-                        if centre < 0.0:
-                            centre = self._ordago_centre(refuse_value)
-                            ordago_centres[key] = centre
-                        z = (x - ordago_lift - centre) / ACCEPT_WIDTH
+                        if key in ordago_centres:
+                            centre = ordago_centres[key]
+                        else:
+                            centre = ordago_centres[key] = self._ordago_centre(refuse_value)
+                        z = (x - ordago_lift - centre) / width
                         p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
-                    action = QUIERO if random() < p else NO_QUIERO
+                    action = quiero if random() < p else no_quiero
                     continue
                 stake = table + pending
                 if refuse_value > 0.0:
-                    centre = call_centres.get(stake, -1.0)
-                    if centre < 0.0:
-                        centre = self._call_centre(stake)
-                    z = (x - call_lift - centre) / ACCEPT_WIDTH
+                    centre = call_centres[stake] if stake in call_centres else self._call_centre(stake)
+                    z = (x - call_lift - centre) / width
                     p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
                     if not random() < p:
-                        action = NO_QUIERO
+                        action = no_quiero
                         continue
-                action = QUIERO
+                action = quiero
                 if stake < 12:
                     chances = raise_chance[seat]
                     p = chances[i]
@@ -514,7 +512,7 @@ class Decision:
                         p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
                         chances[i] = p
                     if random() < p:
-                        action = ENVIDO
+                        action = envido
             else:
                 value = self._paso(i)
             if value >= 0.0:
