@@ -27,10 +27,20 @@ page's ``html.ready``, the imports included. Both print the same check of the HT
 
 **Decisions**: ``--positions`` positions of seeded partidas of ``normal`` bots (``mus.rng``, so
 the same positions on every runtime), each timed around ``make_bot(level).choose(observation)``
-with the page's ``performance.now()`` (MicroPython's own ``ticks_us`` counts whole ms there), in
-a fresh page of each runtime for each CPU rate, the phone's 4× and none, and in this CPython.
-Before the timed positions the bot plays ``WARM_UP`` others, unthrottled: the tables it builds
-on first use are built, as at a table some hands into a partida.
+with the page's ``performance.now()``, in a fresh page of each runtime for each CPU rate, the
+phone's 4× and none, and in this CPython. Each decision is its own call into the interpreter,
+timed from JavaScript, as the bots' worker asks for one: on MicroPython that call includes the
+garbage collection its end runs (the browser build collects only between calls, never during
+one). With ``--one-call`` every decision runs in one call, timed inside it, as this bench did
+before (no collection at all, and the heap grows through the run). Before the timed positions
+the bot plays ``WARM_UP`` others, unthrottled, each its own call: the tables it builds on first
+use are built, as at a table some hands into a partida.
+
+MicroPython's browser build asks for a collection after every 16 KB allocated and runs it when
+the call returns, so each decision ends with a mark and sweep of the whole heap (≥ 135 MB in
+this build, whatever its start size), and the next one allocates among the holes it left.
+``--gc-threshold BYTES`` sets ``gc.threshold`` in the page before the timed decisions, as a
+worker may: collections then come once that many bytes were allocated.
 
 Prints markdown tables: medians and ranges of the loads, and median, p95, max of the decisions
 (``--positions`` of each).
@@ -43,6 +53,7 @@ import contextlib
 import json
 import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -131,6 +142,13 @@ def decisions(level, observations, seed):
         if choice not in obs["legal_actions"]:
             raise ValueError("illegal choice %r" % (choice,))
     return json.dumps(times)
+
+def checked(observations, choices):
+    """Raises unless every choice was legal; the page's per-call timing keeps them here."""
+    for obs, choice in zip(observations, choices):
+        if choice not in obs["legal_actions"]:
+            raise ValueError("illegal choice %r" % (choice,))
+    return len(choices)
 
 def warmed(level, count, seed):
     """The positions to time, once the bot has played WARM_UP others (its tables built, as
@@ -234,10 +252,13 @@ def _load_keeping_page(context: Any, url: str, timeout: float) -> tuple[Sample, 
 
 
 def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int, seed: int,
-                   timeout: float) -> dict[str, list[float]]:
+                   timeout: float, one_call: bool, gc_threshold: int = 0) -> dict[str, list[float]]:
     """``DECISIONS`` in a fresh page of ``runtime`` for each CPU rate, the phone's and none:
-    the bot warmed up unthrottled, then ``count`` decisions timed."""
+    the bot warmed up unthrottled, then ``count`` decisions timed, each its own call (or all
+    in one with ``one_call``); with ``gc_threshold``, MicroPython collects only once that
+    many bytes were allocated since the last collection (``gc.threshold``)."""
     out = {}
+    made = cpython_positions(count, seed)
     for label, rate in (("phone", PROFILES["phone"]["cpu"]), ("unthrottled", 1)):
         context = chromium.new_context(service_workers="block")
         page = context.new_page()
@@ -245,15 +266,74 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
         page.goto(url + PAGES[runtime], timeout=timeout * 1000)
         page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
         interpreter = INTERPRETER_JS[runtime]
-        page.evaluate("(code) => %s.runPython(code)" % interpreter,
-                      f"{DECISIONS}\nWARM_UP = {WARM_UP}\nobservations = warmed({level!r}, {count}, {seed})")
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        # MicroPython's runPython gives no value back: the JSON comes through a global.
-        timed = page.evaluate("(code) => { const py = %s; py.runPython(code); return py.globals.get('timed'); }"
-                              % interpreter, f"timed = decisions({level!r}, observations, {seed})")
-        out[label] = json.loads(timed)
+        if one_call:
+            page.evaluate("(code) => %s.runPython(code)" % interpreter,
+                          f"{DECISIONS}\nWARM_UP = {WARM_UP}\nobservations = warmed({level!r}, {count}, {seed})")
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            # MicroPython's runPython gives no value back: the JSON comes through a global.
+            timed = page.evaluate("(code) => { const py = %s; py.runPython(code); return py.globals.get('timed'); }"
+                                  % interpreter, f"timed = decisions({level!r}, observations, {seed})")
+            out[label] = json.loads(timed)
+        else:
+            # The positions come as JSON, one call each, as the worker gets its requests: made
+            # here (the same on every runtime), so no call grows the heap a worker would not.
+            page.evaluate("(code) => %s.runPython(code)" % interpreter,
+                          f"{DECISIONS}\nwarm, observations, choices = [], [], []\nbot = make_bot({level!r}, {seed})")
+            page.evaluate("""([obs, name]) => {
+                const py = %s;
+                for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
+            }""" % interpreter, [[json.dumps(o) for o in made[0]], "warm"])
+            page.evaluate("""([obs, name]) => {
+                const py = %s;
+                for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
+            }""" % interpreter, [[json.dumps(o) for o in made[1]], "observations"])
+            each = """([n, name]) => {
+                const py = %s, times = [];
+                for (let k = 0; k < n; k++) {
+                    const start = performance.now();
+                    py.runPython(`choices.append(bot.choose(${name}[${k}]))`);
+                    times.push(performance.now() - start);
+                }
+                return times;
+            }""" % interpreter
+            page.evaluate(each, [WARM_UP, "warm"])
+            page.evaluate("(code) => %s.runPython(code)" % interpreter, "choices = []")
+            if gc_threshold and runtime == "micropython":
+                page.evaluate("(code) => %s.runPython(code)" % interpreter,
+                              f"import gc\ngc.collect()\ngc.threshold({gc_threshold})")
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            out[label] = [float(t) for t in page.evaluate(each, [count, "observations"])]
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            page.evaluate("(code) => %s.runPython(code)" % interpreter,
+                          f"assert checked(observations, choices) == {count}")
+            if runtime == "micropython":
+                heap = page.evaluate("(code) => { const py = %s; py.runPython(code); return py.globals.get('heap'); }"
+                                     % interpreter, "import gc\nheap = gc.mem_alloc() + gc.mem_free()")
+                print(f"micropython {label}: heap {heap / 1e6:.1f} MB after the run", flush=True)
         context.close()
     return out
+
+
+def cpython_positions(count: int, seed: int) -> tuple[list[Any], list[Any]]:
+    """The warm-up positions and the timed ones, as ``DECISIONS`` makes them on any runtime."""
+    scope: dict[str, Any] = {}
+    exec(DECISIONS, scope)  # noqa: S102 - our own benchmark code, as run in the pages
+    return scope["positions"](WARM_UP, seed + 1), scope["positions"](count, seed)
+
+
+def node_times(level: str, count: int, seed: int, gc_threshold: int) -> dict[str, list[float]]:
+    """The decisions on MicroPython under Node, unthrottled, each its own call
+    (``tools/bench/node_decisions.mjs``, the table's zip): wall and CPU time per call."""
+    site = table_site()
+    warm, timed = cpython_positions(count, seed)
+    positions = CACHE / "positions.json"
+    positions.write_text(json.dumps({"warm": warm, "timed": timed}), encoding="utf-8")
+    command = ["node", str(ROOT / "tools" / "bench" / "node_decisions.mjs"), str(site / "static" / "mus-mpy.zip"),
+               str(positions), level, str(seed)] + ([str(gc_threshold)] if gc_threshold else [])
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout)
+    print(f"micropython under node: heap {result['heap'] / 1e6:.1f} MB after the run", flush=True)
+    return {"node, wall": result["wall"], "node, CPU time": result["cpu"]}
 
 
 def cpython_times(level: str, count: int, seed: int) -> list[float]:
@@ -268,6 +348,16 @@ def _median(values: list[float]) -> float:
 
 
 def report(loads: dict[str, list[tuple[Sample, float, str]]], times: dict[tuple[str, str], list[float]], level: str) -> None:
+    if all(loads.values()):
+        report_loads(loads)
+    print()
+    print(f"| `{level}` decision | CPU | median | p95 | max |")
+    print("| --- | --- | --- | --- | --- |")
+    for (runtime, cpu), values in times.items():
+        print(f"| {runtime} | {cpu} | {_median(values):.1f} ms | {p95(values):.1f} ms | {max(values):.1f} ms |")
+
+
+def report_loads(loads: dict[str, list[tuple[Sample, float, str]]]) -> None:
     print()
     print("| runtime | first playable hand | range | html.ready | requests | wire |")
     print("| --- | --- | --- | --- | --- | --- |")
@@ -279,11 +369,6 @@ def report(loads: dict[str, list[tuple[Sample, float, str]]], times: dict[tuple[
               f"| {_median([s.requests for s, _, _ in rows]):.0f} | {_median([s.wire / 1e6 for s, _, _ in rows]):.2f} MB |")
     mp, py = (_median([hand for _, hand, _ in loads[r]]) for r in ("micropython", "pyodide"))
     print(f"\nmicropython ÷ pyodide, first playable hand: {mp / py:.3f}")
-    print()
-    print(f"| `{level}` decision | CPU | median | p95 | max |")
-    print("| --- | --- | --- | --- | --- |")
-    for (runtime, cpu), values in times.items():
-        print(f"| {runtime} | {cpu} | {_median(values):.1f} ms | {p95(values):.1f} ms | {max(values):.1f} ms |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -293,26 +378,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="dificil")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per load")
+    parser.add_argument("--one-call", action="store_true",
+                        help="time every decision inside one call into the interpreter (the old way)")
+    parser.add_argument("--decisions-only", action="store_true", help="skip the first-hand loads")
+    parser.add_argument("--node", action="store_true",
+                        help="only the decisions on MicroPython under Node, unthrottled (no browser)")
+    parser.add_argument("--gc-threshold", type=int, default=0, metavar="BYTES",
+                        help="MicroPython collects after this many bytes (gc.threshold), not after every call")
     args = parser.parse_args(argv)
     loads: dict[str, list[tuple[Sample, float, str]]] = {r: [] for r in RUNTIMES}
     times: dict[tuple[str, str], list[float]] = {}
+    if args.node:
+        for cpu, values in node_times(args.level, args.positions, args.seed, args.gc_threshold).items():
+            times["micropython", cpu] = values
+        report(loads, times, args.level)
+        return 0
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(serving(table_site()))
         chromium = stack.enter_context(browser())
         print(f"Chromium {chromium.version}; {url}")
-        for run in range(args.runs):
+        for run in range(0 if args.decisions_only else args.runs):
             for runtime in RUNTIMES[run % 2:] + RUNTIMES[:run % 2]:
                 sample, hand, check = first_hand_load(chromium, url, runtime, args.timeout)
                 loads[runtime].append((sample, hand, check))
                 print(f"run {run + 1} {runtime:11}: ready {sample.ready_ms / 1000:.2f} s, first hand {hand / 1000:.2f} s, "
                       f"{sample.wire / 1e6:.2f} MB; {check}", flush=True)
         checks = {check for rows in loads.values() for _, _, check in rows}
-        if len(checks) != 1:
+        if len(checks) > 1:
             raise RuntimeError(f"the runtimes rendered different first hands: {sorted(checks)}")
         for runtime in RUNTIMES:
             started = time.monotonic()
             for cpu, values in decision_times(chromium, url, runtime, args.level, args.positions, args.seed,
-                                              args.timeout).items():
+                                              args.timeout, args.one_call, args.gc_threshold).items():
                 times[runtime, cpu] = values
             print(f"{runtime}: {args.positions} decisions twice in {time.monotonic() - started:.0f} s", flush=True)
     times["cpython " + sys.version.split()[0], "this machine"] = cpython_times(args.level, args.positions, args.seed)
