@@ -17,18 +17,27 @@ change the original.
 Traceback (most recent call last):
 ...
 ValueError: expected a save nested at most 32 deep, got deeper
->>> load_text("{oops", "a save")
-Traceback (most recent call last):
-...
-ValueError: expected a save in JSON, got unreadable text
+>>> for text in ("{oops", "[1,", ""):
+...     try:
+...         load_text(text, "a save")
+...     except ValueError as error:
+...         print(error)
+expected a save in JSON, got unreadable text
+expected a save in JSON, got unreadable text
+expected a save in JSON, got unreadable text
 """
 
 from __future__ import annotations
 
+import builtins
 import json
 from typing import Any
 
 MAX_DEPTH = 32
+# What json's parser raises on text it cannot read: a ValueError on every runtime, and, past
+# the depth checked first, a RecursionError (CPython) or RuntimeError (MicroPython, which
+# has no RecursionError: naming it there would itself fail).
+_UNREADABLE: tuple[type[Exception], ...] = (ValueError, getattr(builtins, "RecursionError", RuntimeError))
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
             "\f": "\\f"}
 
@@ -43,41 +52,29 @@ def load_text(text: object, what: str, max_length: int = 1_000_000) -> Any:
         raise ValueError(f"expected {what} nested at most {MAX_DEPTH} deep, got deeper")
     try:
         return json.loads(text)
-    except (ValueError, RecursionError):   # json's own error is a ValueError on every runtime
+    except _UNREADABLE:
         raise ValueError(f"expected {what} in JSON, got unreadable text") from None
 
 
 def _too_deep(text: str, limit: int) -> bool:
-    """Whether arrays and objects nest deeper than ``limit`` (strings skipped whole)."""
+    """Whether arrays and objects nest deeper than ``limit``, strings skipped whole. Text is
+    walked in pieces between quotes, never by index: MicroPython's strings are UTF-8, and
+    indexing one costs its length."""
     depth = 0
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            i = _string_end(text, i + 1)
+    inside = False  # in a string
+    for piece in text.split('"'):
+        if inside:  # the string ends at the quote after this piece, unless it is escaped
+            inside = (len(piece) - len(piece.rstrip("\\"))) % 2 == 1
             continue
-        if ch == "[" or ch == "{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch == "]" or ch == "}":
-            depth -= 1
-        i += 1
+        for ch in piece:
+            if ch == "[" or ch == "{":
+                depth += 1
+                if depth > limit:
+                    return True
+            elif ch == "]" or ch == "}":
+                depth -= 1
+        inside = True
     return False
-
-
-def _string_end(text: str, i: int) -> int:
-    """The index after the string that starts at ``i`` (just after its quote)."""
-    while True:
-        j = text.find('"', i)
-        if j < 0:
-            return len(text)
-        backslashes = 0
-        while text[j - 1 - backslashes] == "\\":
-            backslashes += 1
-        if backslashes % 2 == 0:
-            return j + 1
-        i = j + 1
 
 
 def dump_text(value: Any) -> str:

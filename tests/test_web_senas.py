@@ -7,12 +7,13 @@ import re
 
 import mus
 from mus.web.kit.i18n import sena_text, t
+from mus.web.play.newgame import rules_summary
 from mus.web.play.render import log_lines, regions
 from mus.web.play.settings import load_settings
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.session import Session
 from mus.web.play.settings import Settings
-from mus.web.play.view import build_view, rules_summary
+from mus.web.play.view import build_view
 
 SEED = 12   # first hand: you ciego, partner dos reyes, left rival (mano) dos ases, right rival none
 
@@ -142,7 +143,7 @@ def test_english_keeps_the_spanish_gesture_names_with_a_gloss() -> None:
     s.new_game(seed=SEED)
     _to_my_senas(s)
     html = _html(s)
-    assert "Show señas" in html and "No señas" in html and "cierra los ojos (closes the eyes)" in html
+    assert "Make señas" in html and "No señas" in html and "cierra los ojos (closes the eyes)" in html
 
 
 def test_saves_carry_the_senas_rules() -> None:

@@ -1,10 +1,12 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
 //   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] script.py
-// The repository's mus/, static/lessons/ and static/deck.svg are copied into MicroPython's file
-// system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
+// The repository's mus/, static/lessons/, static/deck.svg and the fuzz tests are copied into
+// MicroPython's file system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
 // from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
 // (static/mpy-start.mjs), and the sources are not copied.
-// Exits 1 with the Python traceback on stderr if the script raises.
+// Exits 1 with the Python traceback on stderr if the script raises. A script that defines
+// __steps__ (a list of callables) has each called afterwards in a call of its own: this
+// MicroPython frees memory only between calls into Python.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
@@ -13,7 +15,9 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], ["static/deck.svg", "/app/static/deck.svg"],
-                ["static/mpy", "/lib"]];
+                ["static/mpy", "/lib"],
+                // the fuzz commands, which run on both runtimes (tests/test_fuzz.py)
+                ...["__init__.py", "test_fuzz.py", "test_web_fuzz.py"].map((name) => [`tests/${name}`, `/app/tests/${name}`])];
 
 let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
@@ -72,6 +76,11 @@ mp.FS.chdir("/app");
 try {
   mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");
   mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
+  // A script may leave its work as steps, each run in a call of its own: this MicroPython
+  // frees memory only between calls into Python (tests/test_fuzz.py).
+  mp.runPython("__step_count__ = len(globals().get('__steps__', ()))");
+  const steps = mp.globals.get("__step_count__");
+  for (let i = 0; i < steps; i++) mp.runPython(`__steps__[${i}]()`);
 } catch (error) {
   if (error.name !== "PythonError") throw error;
   if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }
