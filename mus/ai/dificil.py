@@ -50,6 +50,7 @@ BLUFF = 0.03       # how often a weak hand envida at grande or chica when it cos
 SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it speak first
 MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
+ORDAGO_EDGE = 0.5  # tantos an órdago must gain over every other option to be thrown
 # A player who saw his partner's señas judges from a belief that also reads our bets (as
 # ``normal`` does, see ``belief``): against the team strength he saw, he opens a little
 # lower and answers from much higher up. (open, call, call an órdago, raise) centres are
@@ -62,6 +63,8 @@ State: TypeAlias = "tuple[int, int, bool, int, tuple[int, ...], int]"
 
 
 class DificilBot(SeededBot):
+    ordago_edge: float | None = ORDAGO_EDGE   # None: an órdago competes like any option
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         _warm_up()
@@ -81,7 +84,7 @@ class DificilBot(SeededBot):
                 "expected": reasons.rounded(expected)})
         if view.phase == "senas":
             return senas_decision(view, "dificil", hand)
-        valued = Decision(view, self._rng)
+        valued = Decision(view, self._rng, self.ordago_edge)
         chosen = valued.choose()
         action = legalize(chosen, view.legal)
         bet = view.bet or {}
@@ -125,8 +128,9 @@ _AMOUNT = (0, 0, 0, 2, 5, 10, 0)
 class Decision:
     """Value every betting option of the current lance and pick one."""
 
-    def __init__(self, view: View, rng: Random) -> None:
+    def __init__(self, view: View, rng: Random, ordago_edge: float | None = ORDAGO_EDGE) -> None:
         self.view = view
+        self.ordago_edge = ordago_edge
         self.rng = rng
         self.lance = view.phase
         self.target = view.target
@@ -540,6 +544,12 @@ class Decision:
         us, them, target = self.view.us, self.view.them, self.target
         a, b = target - us, target - them
         point = max(abs(self.wtab[max(a - 1, 1)][b] - self.wtab[a][b]), 0.002)  # one tanto
+        # An órdago is thrown only where it beats every other option by ORDAGO_EDGE tantos:
+        # where it hardly pays, a plain envite or paso keeps it an event.
+        if self.ordago_edge is not None and "ordago" in value_of and len(values) > 1:
+            others = max(v for k, v in values if k != "ordago")
+            if value_of["ordago"] < others + self.ordago_edge * point:
+                values = [(k, v) for k, v in values if k != "ordago"]
         best_action, best = values[0]
         for action, value in values[1:]:   # the first of equal bests, as max() would pick
             if value > best:
