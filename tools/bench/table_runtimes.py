@@ -321,14 +321,16 @@ def cpython_positions(count: int, seed: int) -> tuple[list[Any], list[Any]]:
     return scope["positions"](WARM_UP, seed + 1), scope["positions"](count, seed)
 
 
-def node_times(level: str, count: int, seed: int, gc_threshold: int) -> dict[str, list[float]]:
+def node_times(level: str, count: int, seed: int, gc_threshold: int,
+               zip_path: Path | None = None) -> dict[str, list[float]]:
     """The decisions on MicroPython under Node, unthrottled, each its own call
-    (``tools/bench/node_decisions.mjs``, the table's zip): wall and CPU time per call."""
-    site = table_site()
+    (``tools/bench/node_decisions.mjs``, the table's zip or ``zip_path``): wall and CPU time per call."""
+    if zip_path is None:
+        zip_path = table_site() / "static" / "mus-mpy.zip"
     warm, timed = cpython_positions(count, seed)
     positions = CACHE / "positions.json"
     positions.write_text(json.dumps({"warm": warm, "timed": timed}), encoding="utf-8")
-    command = ["node", str(ROOT / "tools" / "bench" / "node_decisions.mjs"), str(site / "static" / "mus-mpy.zip"),
+    command = ["node", str(ROOT / "tools" / "bench" / "node_decisions.mjs"), str(zip_path),
                str(positions), level, str(seed)] + ([str(gc_threshold)] if gc_threshold else [])
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout)
@@ -385,11 +387,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the decisions on MicroPython under Node, unthrottled (no browser)")
     parser.add_argument("--gc-threshold", type=int, default=0, metavar="BYTES",
                         help="MicroPython collects after this many bytes (gc.threshold), not after every call")
+    parser.add_argument("--zip", type=Path, metavar="FILE",
+                        help="with --node: time this zip of the table's modules (another checkout's "
+                             "`.cache/table-runtimes/site/static/mus-mpy.zip`), not this tree's")
+    parser.add_argument("--runtime", choices=RUNTIMES, action="append",
+                        help="time the decisions of this runtime only (repeat for both; default both)")
     args = parser.parse_args(argv)
     loads: dict[str, list[tuple[Sample, float, str]]] = {r: [] for r in RUNTIMES}
     times: dict[tuple[str, str], list[float]] = {}
     if args.node:
-        for cpu, values in node_times(args.level, args.positions, args.seed, args.gc_threshold).items():
+        for cpu, values in node_times(args.level, args.positions, args.seed, args.gc_threshold, args.zip).items():
             times["micropython", cpu] = values
         report(loads, times, args.level)
         return 0
@@ -406,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
         checks = {check for rows in loads.values() for _, _, check in rows}
         if len(checks) > 1:
             raise RuntimeError(f"the runtimes rendered different first hands: {sorted(checks)}")
-        for runtime in RUNTIMES:
+        for runtime in args.runtime or RUNTIMES:
             started = time.monotonic()
             for cpu, values in decision_times(chromium, url, runtime, args.level, args.positions, args.seed,
                                               args.timeout, args.one_call, args.gc_threshold).items():
