@@ -20,7 +20,7 @@ from .coaching import coach_view, partner_reasons
 from .count import fin_view, showdown_view
 from .guide import help_view, menu_view
 from .names import cast_line, seat_names
-from .newgame import rules_summary, setup_view, stats_view
+from .newgame import rules_summary, setup_view, speed_view, stats_view
 from .plates import seats_view
 from .senas import add_senas, senas_controls
 from .session import HUMAN, Session
@@ -53,7 +53,9 @@ def build_view(session: Session) -> dict[str, Any]:
                           "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
                          if game is not None and game.history else None),
         "notices": _notices(session, lang),
+        "welcome": _welcome(lang) if session.welcome else None,
         "instant": session.pause == 0,
+        "speed": "instantanea" if session.pause == 0 else session.settings.speed,  # motion keeps to the pace
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
         "confirm": None, "coach": None,
@@ -69,7 +71,8 @@ def build_view(session: Session) -> dict[str, Any]:
                                  and session.showdown_index() is None,
                                  manos=bool(game.history), rules=rules_summary(session.saved.settings
                                                                               if session.saved else session.settings, lang),
-                                 cast=cast_line(session, lang), stats=stats_view(session, lang))
+                                 cast=cast_line(session, lang), stats=stats_view(session, lang),
+                                 speed=speed_view(session, lang))
     if game is None:
         return view
     index = session.showdown_index()
@@ -165,9 +168,17 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}", key=notice["key"]), "dismiss": close})
         elif kind == "bad-deal":
             out.append({"kind": kind, "text": t(lang, "notice.bad-deal", detail=notice["detail"]), "dismiss": close})
-        elif kind in ("update", "elsewhere", "unloaded", "saved"):
+        elif kind in ("update", "elsewhere", "saved"):
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}"), "dismiss": close})
     return out
+
+
+def _welcome(lang: str) -> dict[str, Any]:
+    """A first visit's ways in, in the top bar: the guide, the lessons, the new-game form."""
+    return {"text": t(lang, "welcome"), "links": [
+        {"ui": "help", "label": t(lang, "menu.help")},
+        {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""), "label": t(lang, "menu.lessons")},
+        {"ui": "setup", "label": t(lang, "menu.new")}]}
 
 
 def _lost(session: Session, lang: str) -> str:
