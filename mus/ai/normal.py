@@ -26,10 +26,12 @@ from .view import View, best_discard, legalize, playable
 CUT_PCT = (0.78, 0.76, 0.74, 0.72)   # mus strength needed to cut, by seat from the mano
 # Órdagos are for the end of the juego: once the rivals need CLOSING tantos or fewer (a
 # near-sure hand at pares or juego, or raising a strong one), and from 6 with DESPERATE at
-# any lance; and once a hand. At 10 and 0.8 the default table's normal bots throw about one
-# every eleven hands a team, where they threw one in three (docs/bots.md).
+# any lance; before that only a hand SURE on its own cards at pares or juego (not on the
+# partner's señas, which make sure team chances common), the price of calling it loosely;
+# and once a hand (docs/bots.md).
 CLOSING = 10
 DESPERATE = 0.8
+SURE = 0.97
 
 
 class NormalBot(SeededBot):
@@ -77,9 +79,10 @@ class NormalBot(SeededBot):
         # Before the end a near-sure hand bets big: an órdago is called by few, so it would
         # earn the deje an envite earns too.
         closing = them_left <= CLOSING and not _thrown(view)
+        sure = team_chance(view, lance) >= SURE and lance in ("pares", "juego") and not _thrown(view)
         if not facing:
             if p >= 0.93 and lance in ("pares", "juego"):
-                return ("ordago", p, 0.93) if closing else ("envido 5", p, 0.93)
+                return ("ordago", p, 0.93) if closing or sure else ("envido 5", p, 0.93)
             if p >= DESPERATE and them_left <= 6 and closing:
                 return "ordago", p, DESPERATE
             if p >= 0.85:
@@ -98,7 +101,7 @@ class NormalBot(SeededBot):
             # Refusing hands them the juego. Raise only while the stake does not already
             # win ours: past that a raise changes nothing, and two sure hands would raise forever.
             return ("envido" if p >= 0.8 and stake < us_left else "quiero"), p, None
-        if p >= 0.9 and closing:
+        if p >= 0.9 and closing or sure:
             return "ordago", p, 0.9
         if p >= 0.8 and stake < 12:
             return "envido", p, 0.8
