@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Callable
 
 try:
@@ -35,65 +36,67 @@ _N, _M = 624, 397
 
 class Twister:
     """MT19937 with CPython's seeding of a whole number (``init_by_array`` of its 32-bit
-    words, least significant first) and ``getrandbits``."""
+    words, least significant first), ``getrandbits`` and ``random``.
 
-    __slots__ = ("_state", "_index")
+    Each twist and its tempering work on the whole state at once, as one whole number of
+    624 lanes of 32 bits (``_packed``), so that MicroPython does them in C rather than a
+    word at a time in bytecode (a draw costs a fifth of it); the tempered words are then
+    kept in arrays, as they are and shifted for ``random``, whose parts stay small ints.
+    """
+
+    __slots__ = ("_packed", "_index", "_words", "_high", "_low")
 
     def __init__(self, seed: int) -> None:
-        self._state = list(_genrand_19650218())
         self._index = _N
-        self._init_by_array(_words(abs(seed)))
+        self._pack(_seeded(_words(abs(seed))))
 
-    def _init_by_array(self, key: list[int]) -> None:
-        # Constants and locals rather than module globals in the loops: MicroPython looks a
-        # global up in a dict at each use, and these loops run thousands of times at a start.
-        mt = self._state  # init_genrand(19650218) already: the same for every seed
-        n, mask = _N, _MASK
-        i, j = 1, 0
-        length = len(key)
-        for _ in range(max(n, length)):
-            prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & mask
-            i += 1
-            j += 1
-            if i >= n:
-                mt[0] = mt[n - 1]
-                i = 1
-            if j >= length:
-                j = 0
-        for _ in range(n - 1):
-            prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & mask
-            i += 1
-            if i >= n:
-                mt[0] = mt[n - 1]
-                i = 1
-        mt[0] = 0x80000000
+    def _pack(self, state: list[int]) -> None:
+        self._packed = int.from_bytes(bytes(array("I", state)), "little")
+        self._words = self._high = self._low = array("I")
+        if self._index < _N:
+            self._temper()
+
+    def _state(self) -> list[int]:
+        return list(array("I", self._packed.to_bytes(_N * 4, "little")))
 
     def _twist(self) -> None:
-        # In three runs rather than with "% _N" at each step (the same words), with locals
-        # for the same reason as above.
-        mt = self._state
-        n, m, upper, lower, matrix = _N, _M, 0x80000000, 0x7FFFFFFF, 0x9908B0DF
-        for k in range(n - m):
-            y = (mt[k] & upper) | (mt[k + 1] & lower)
-            mt[k] = mt[k + m] ^ (y >> 1) ^ (matrix if y & 1 else 0)
-        for k in range(n - m, n - 1):
-            y = (mt[k] & upper) | (mt[k + 1] & lower)
-            mt[k] = mt[k + m - n] ^ (y >> 1) ^ (matrix if y & 1 else 0)
-        y = (mt[n - 1] & upper) | (mt[0] & lower)
-        mt[n - 1] = mt[m - 1] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        # mt[k] = mt[k + 397] ^ (y >> 1) ^ (0x9908B0DF if y odd), y the top bit of mt[k]
+        # and the rest of mt[k + 1], for k = 0..623 in turn: lanes 0..226 read old lanes,
+        # 227..453 the new 0..226, 454..622 the new 227..395, and 623 the new 0 and 396.
+        old = self._packed
+        first = _mix(old, old >> 32, old >> 12704, _LANES_227)
+        second = _mix(old >> 7264, old >> 7296, first, _LANES_227)
+        third = _mix(old >> 14528, old >> 14560, second, _LANES_169)
+        y = (old >> 19936 & 0x80000000) | (first & 0x7FFFFFFF)
+        last = (second >> 5408 & _MASK) ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        self._packed = first | second << 7264 | third << 14528 | last << 19936
         self._index = 0
+        self._temper()
+
+    def _temper(self) -> None:
+        y = self._packed
+        y ^= y >> 11 & _TEMPER[0]
+        y ^= y << 7 & _TEMPER[1]
+        y ^= y << 15 & _TEMPER[2]
+        y ^= y >> 18 & _TEMPER[3]
+        size = _N * 4
+        self._words = array("I", y.to_bytes(size, "little"))
+        self._high = array("I", (y >> 5 & _TEMPER[4]).to_bytes(size, "little"))
+        self._low = array("I", (y >> 6 & _TEMPER[5]).to_bytes(size, "little"))
 
     def _next32(self) -> int:
         if self._index >= _N:
             self._twist()
-        y = self._state[self._index]
         self._index += 1
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9D2C5680
-        y ^= (y << 15) & 0xEFC60000
-        return y ^ (y >> 18)
+        return int(self._words[self._index - 1])
+
+    def random(self) -> float:
+        """CPython's ``random()``: 27 bits of one word and 26 of the next."""
+        i = self._index
+        if i + 2 > _N:   # the draw reaches into the next twist
+            return ((self._next32() >> 5) * 67108864.0 + (self._next32() >> 6)) * (1.0 / 9007199254740992.0)
+        self._index = i + 2
+        return (self._high[i] * 67108864.0 + self._low[i + 1]) * (1.0 / 9007199254740992.0)
 
     def getrandbits(self, k: int) -> int:
         if k <= 32:
@@ -109,12 +112,12 @@ class Twister:
         return out
 
     def getstate(self) -> tuple[int, ...]:
-        return tuple(self._state) + (self._index,)
+        return tuple(self._state()) + (self._index,)
 
     def copy(self) -> Twister:
         twin = object.__new__(Twister)
-        twin._state = list(self._state)
-        twin._index = self._index
+        twin._packed, twin._index = self._packed, self._index
+        twin._words, twin._high, twin._low = self._words, self._high, self._low
         return twin
 
 
@@ -131,6 +134,58 @@ def _genrand_19650218() -> tuple[int, ...]:
             mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & mask
         _GENRAND.append(tuple(mt))
     return _GENRAND[0]
+
+
+def _lanes(word: int, count: int) -> int:
+    """``word`` in each of ``count`` lanes of 32 bits."""
+    return word * ((1 << 32 * count) - 1) // _MASK
+
+
+def _mix(current: int, following: int, far: int, lanes: tuple[int, int, int, int]) -> int:
+    """One block of the twist over lanes: ``far ^ (y >> 1) ^ (MAG if y odd)``."""
+    every, top, rest, one = lanes
+    y = (current & top) | (following & rest)
+    return (far & every) ^ (y >> 1 & rest) ^ (y & one) * 0x9908B0DF
+
+
+def _lane_masks(count: int) -> tuple[int, int, int, int]:
+    return _lanes(_MASK, count), _lanes(0x80000000, count), _lanes(0x7FFFFFFF, count), _lanes(1, count)
+
+
+_LANES_227 = _lane_masks(227)
+_LANES_169 = _lane_masks(169)
+# Tempering's masks (>> 11, << 7, << 15, >> 18) and random()'s 27 and 26 bits, in every lane.
+_TEMPER = tuple(_lanes(word, _N) for word in (0x001FFFFF, 0x9D2C5680, 0xEFC60000, 0x00003FFF,
+                                               0x07FFFFFF, 0x03FFFFFF))
+
+
+def _seeded(key: list[int]) -> list[int]:
+    """The state ``init_by_array(key)`` gives."""
+    # Constants and locals rather than module globals in the loops: MicroPython looks a
+    # global up in a dict at each use, and these loops run thousands of times at a start.
+    mt = list(_genrand_19650218())
+    n, mask = _N, _MASK
+    i, j = 1, 0
+    length = len(key)
+    for _ in range(max(n, length)):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & mask
+        i += 1
+        j += 1
+        if i >= n:
+            mt[0] = mt[n - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(n - 1):
+        prev = mt[i - 1]
+        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & mask
+        i += 1
+        if i >= n:
+            mt[0] = mt[n - 1]
+            i = 1
+    mt[0] = 0x80000000
+    return mt
 
 
 def _words(n: int) -> list[int]:
@@ -156,14 +211,19 @@ def _copy_core(core: Any) -> Any:
 class Random:
     """A seeded generator (a whole-number seed) with the draws the game and bots use."""
 
-    __slots__ = ("_core", "getrandbits")
+    __slots__ = ("_core", "getrandbits", "random")
     getrandbits: Callable[[int], int]
+    random: Callable[[], float]   # a float in [0, 1) from 53 random bits
 
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"expected a whole-number seed, got {seed!r}")
-        self._core = _core(seed)
-        self.getrandbits = self._core.getrandbits
+        self._attach(_core(seed))
+
+    def _attach(self, core: Any) -> None:
+        self._core = core
+        self.getrandbits = core.getrandbits
+        self.random = core.random
 
     def getstate(self) -> Any:
         """The generator's whole state, to compare two generators (not to restore)."""
@@ -172,15 +232,8 @@ class Random:
     def copy(self) -> Random:
         """A generator that will draw what this one draws next, on its own."""
         twin = object.__new__(Random)
-        twin._core = _copy_core(self._core)
-        twin.getrandbits = twin._core.getrandbits
+        twin._attach(_copy_core(self._core))
         return twin
-
-    def random(self) -> float:
-        """A float in [0, 1) from 53 random bits."""
-        a = self.getrandbits(32) >> 5
-        b = self.getrandbits(32) >> 6
-        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
     def randrange(self, n: int) -> int:
         """A whole number in [0, n), n ≥ 1."""
@@ -211,8 +264,18 @@ class Random:
             cumulative.append(total)
         if not total > 0.0:
             raise ValueError("expected weights with a positive total")
-        hi = len(items) - 1
-        return [items[_bisect_right(cumulative, self.random() * total, hi)] for _ in range(k)]
+        # Each pick is the first item whose cumulative weight exceeds its draw (the last
+        # item at most): found in one sweep over the draws in increasing order.
+        draws = [self.random() * total for _ in range(k)]
+        picks = [items[0]] * k
+        last = len(items) - 1
+        j = 0
+        for m in sorted(range(k), key=lambda m: draws[m]):
+            x = draws[m]
+            while j < last and not x < cumulative[j]:
+                j += 1
+            picks[m] = items[j]
+        return picks
 
 
 def _bit_length(n: int) -> int:
@@ -221,17 +284,6 @@ def _bit_length(n: int) -> int:
     while n >> k:
         k += 1
     return k
-
-
-def _bisect_right(values: list[float], x: float, hi: int) -> int:
-    lo = 0
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x < values[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
 
 
 def fresh_seed() -> int:

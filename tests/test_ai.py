@@ -662,6 +662,71 @@ def test_normal_bots_never_raise_without_end() -> None:
     assert max(stakes) <= 2 * game.rules.target
 
 
+def _at_juego(score: tuple[int, int], before: list[str]) -> mus.Game:
+    """Seat 0, mano with the 31 (sure of the juego), about to speak at juego; ``before`` is
+    played from the grande on, then every other lance goes en paso."""
+    g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, score=score, seed=1).apply("no hay mus")
+    for action in before:
+        g = g.apply(action)
+    while g.phase != "juego":
+        g = g.apply("paso" if "paso" in g.legal_actions() else g.legal_actions()[0])
+    assert g.to_play == 0
+    return g
+
+
+def _at_pares(hand: str, score: tuple[int, int], before: list[str]) -> mus.Game:
+    """Seat 0, mano with ``hand``, about to speak at pares (a rival has a pair of 4s);
+    ``before`` is played from the grande on, then every other lance goes en paso."""
+    g = mus.Game.from_deal([hand, "CSA5", "7654", "442A"], mano=0, score=score, seed=1).apply("no hay mus")
+    for action in before:
+        g = g.apply(action)
+    while g.phase != "pares":
+        g = g.apply("paso" if "paso" in g.legal_actions() else g.legal_actions()[0])
+    assert g.to_play == 0
+    return g
+
+
+def test_normal_keeps_its_ordagos_for_the_end() -> None:
+    """A near-sure hand bets big until the rivals are close to the juego, then throws the
+    órdago; a sure one throws it at any score; and a team throws one órdago a hand at most
+    (docs/bots.md)."""
+    from mus.ai.normal import SURE
+    from mus.ai.strength import team_chance
+    from mus.ai.view import playable
+    bot = make_bot("normal", 1)
+    near = _at_pares("CCSS", (0, 0), []).observation(0)   # duples: near-sure, not sure
+    assert 0.93 <= team_chance(playable(near), "pares") < SURE
+    assert bot.choose(near) == "envido 5"
+    assert bot.choose(_at_pares("CCSS", (30, 0), []).observation(0)) == "envido 5"
+    assert bot.choose(_at_pares("CCSS", (0, 30), []).observation(0)) == "ordago"
+    sure = _at_pares("RRSS", (0, 0), []).observation(0)
+    assert team_chance(playable(sure), "pares") >= SURE
+    assert bot.choose(sure) == "ordago"
+    late = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, score=(0, 35), seed=1).apply("no hay mus")
+    assert bot.choose(late.observation(0)) == "ordago"   # three reyes at grande, the rivals at 35
+    assert bot.choose(_at_pares("RRSS", (0, 35), ["ordago", "no quiero", "no quiero"]).observation(0)) == "envido 5"
+
+
+def test_dificil_throws_an_ordago_only_where_it_clearly_pays() -> None:
+    """An órdago valued within ORDAGO_EDGE tantos of the best other option is not thrown
+    (the other is played); one that clears it stays among the options."""
+    from mus.ai.dificil import ORDAGO_EDGE, TILT, Decision
+    from mus.ai.tables import win_table
+    from mus.ai.view import View
+    from mus.rng import Random
+    obs = _at_juego((10, 20), []).observation(0)
+    w = win_table(40, TILT)
+    tanto = abs(w[29][20] - w[30][20])   # what one tanto more is worth at 10-20
+    for margin, thrown in ((ORDAGO_EDGE - 0.05, 0), (ORDAGO_EDGE + 2.0, 40)):
+        picks = []
+        for seed in range(40):
+            valued = Decision(View(obs), Random(seed))
+            others = [("paso", 0.5), ("envido", 0.5), ("envido 5", 0.5), ("envido 10", 0.5)]
+            valued.options = lambda: others + [("ordago", 0.5 + margin * tanto)]  # type: ignore[method-assign]
+            picks.append(valued.choose())
+        assert picks.count("ordago") >= thrown if thrown else "ordago" not in picks, (margin, picks)
+
+
 # --- reading the table ------------------------------------------------------------------------
 
 def _chica_answer(grande: list[str]) -> dict[str, Any]:

@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from ..observation import Observation
+from ..observation import HandResult, Observation
 from ..game import Game
 from ..rules import Rules
 from . import LEVELS, STYLES, make_bot
@@ -42,7 +42,8 @@ from .taught import TaughtBot
 from .view import BETTING
 
 Tally = dict[tuple[str, str, str], list[int]]   # (lance, who bet, how it ended) -> [envites, tantos]
-Result = tuple[int, dict[str, list[float]], list[int], Tally]  # team0 wins (0..2), times, points, envites
+# team0 wins (0..2), times, points, envites, órdagos by level (team0's, team1's; see ORDAGO_COUNTS)
+Result = tuple[int, dict[str, list[float]], list[int], Tally, list[list[int]]]
 SENAS_MODES = ("off", "both", "team0", "team1")
 Styles = tuple[str | None, str | None]   # each team's style (None: the plain level)
 # Levels of the arena only (the page offers LEVELS): the lessons' beginner and a strong
@@ -80,10 +81,12 @@ def arena_rules(senas: str = "off", catch: float = 0.25) -> Rules:
 
 def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
                rules: Rules | None = None, silent: tuple[bool, bool] = (False, False),
-               styles: Styles = (None, None)) -> tuple[int, dict[str, list[float]], list[int], list[Any]]:
+               styles: Styles = (None, None), ordagos: Ordagos | None = None,
+               ) -> tuple[int, dict[str, list[float]], list[int], list[Any]]:
     """Play one juego; ``levels[t]`` sits on team t, in ``styles[t]`` (never showing señas if
     ``silent[t]``). Returns the winning team, the decision times (seconds) by level, the
-    tantos each team scored in each hand and the hands' history."""
+    tantos each team scored in each hand and the hands' history. With ``ordagos``, adds to
+    it, by team, the hands played and the órdagos thrown, called and won (``ORDAGO_COUNTS``)."""
     game = Game.new(rules or Rules(), game_seed)
     bots: list[Any] = [make_arena_bot(levels[s % 2], bot_seed * 4 + s, styles[s % 2]) for s in range(4)]
     bots = [Silent(bot) if silent[s % 2] else bot for s, bot in enumerate(bots)]
@@ -99,9 +102,17 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
         times[levels[seat % 2]].append(time.perf_counter() - start)
         if choice not in obs["legal_actions"]:
             raise RuntimeError(f"{levels[seat % 2]} bot chose illegal {choice!r} in {obs['phase']}")
+        if ordagos is not None:
+            count_ordago(ordagos, obs, seat % 2, choice)
         game = game.apply(choice)
         history = game.history
         if history and history[-1]["juego_winner"] is not None:
+            if ordagos is not None:
+                winner = int(history[-1]["juego_winner"])
+                for team in (0, 1):
+                    ordagos[team][0] += len(history)
+                    if thrower_called(history[-1]) == team:
+                        ordagos[team][3] += winner == team
             hand_points: list[int] = []
             for entry in history:
                 got = [0, 0]
@@ -109,6 +120,30 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
                     got[line["team"]] += line["points"]
                 hand_points += got
             return int(history[-1]["juego_winner"]), times, hand_points, history
+
+
+# Per team: hands played, órdagos thrown, órdagos of its that were called, and of those won.
+ORDAGO_COUNTS = ("hands", "thrown", "called", "won")
+Ordagos = list[list[int]]   # [team][ORDAGO_COUNTS index]
+
+
+def count_ordago(ordagos: Ordagos, obs: Observation, team: int, choice: str) -> None:
+    """Counts an órdago thrown by ``team``, or the call of one thrown by the other team."""
+    if obs["phase"] not in BETTING:
+        return
+    if choice == "ordago":
+        ordagos[team][1] += 1
+    elif choice == "quiero" and obs["bet"] and obs["bet"]["ordago"]:
+        ordagos[1 - team][2] += 1
+
+
+def thrower_called(entry: HandResult) -> int | None:
+    """The team whose órdago was called in this hand (it decides the juego), or None."""
+    for lance in sorted(entry["lances"]):
+        info = entry["lances"][lance]
+        if info["kind"] == "ordago":
+            return int(info["bettor"]) % 2
+    return None
 
 
 def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
@@ -121,18 +156,24 @@ def play_pair(team0: str, team1: str, seed: int, index: int, senas: str = "off",
     tally: Tally = {}
     rules = arena_rules(senas, catch)
     quiet = (senas == "team1", senas == "team0")   # (team0 silent, team1 silent)
+    by_level = [[0] * len(ORDAGO_COUNTS) for _ in range(2)]
     for swap in (0, 1):
         levels = (team1, team0) if swap else (team0, team1)
         silent = (quiet[1], quiet[0]) if swap else quiet
         seated: Styles = (styles[1], styles[0]) if swap else styles
-        winner, t, p, history = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent, seated)
+        ordagos = [[0] * len(ORDAGO_COUNTS) for _ in range(2)]
+        winner, t, p, history = play_juego(levels, game_seed, game_seed * 2 + swap, rules, silent, seated,
+                                           ordagos)
         wins += winner == swap
         for entry in history:
             tally_envites(entry, swap, tally)
         for level, values in t.items():
             times[level] += values
         points += p
-    return wins, times, points, tally
+        for team in (0, 1):   # team0's level sat on team ``swap``
+            for k, n in enumerate(ordagos[team]):
+                by_level[team ^ swap][k] += n
+    return wins, times, points, tally, by_level
 
 
 def tally_envites(entry: dict[str, Any], team: int, tally: Tally) -> None:
@@ -184,7 +225,7 @@ def run(team0: str, team1: str, pairs: int, seed: int, jobs: int, senas: str = "
 def interval(results: list[Result]) -> tuple[float, float]:
     """Share of juegos won by team0 and the half-width of its 95 % interval, over the
     seat-swapped pairs."""
-    scores = [wins / 2 for wins, _, _, _ in results]
+    scores = [result[0] / 2 for result in results]
     mean = statistics.fmean(scores)
     sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
     return mean, 1.96 * sd / math.sqrt(len(scores))
@@ -219,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(the other never shows; same rules for both)")
     parser.add_argument("--catch", type=float, default=0.25,
                         help="chance that a rival catches a player's señas")
+    parser.add_argument("--ordagos", action="store_true",
+                        help="print each team's órdagos per hand, how many were called and won")
     parser.add_argument("--style0", choices=STYLES, help="team0's level played in this style")
     parser.add_argument("--style1", choices=STYLES, help="team1's level played in this style")
     args = parser.parse_args(argv)
@@ -236,23 +279,28 @@ def main(argv: list[str] | None = None) -> int:
     n = len(results)
     mean, half = interval(results)
     total = 2 * n
-    print(f"{names[0]} (team0) vs {names[1]}: {names[0]} won {sum(w for w, _, _, _ in results)}"
+    print(f"{names[0]} (team0) vs {names[1]}: {names[0]} won {sum(w for w, _, _, _, _ in results)}"
           f" of {total} juegos = {100 * mean:.1f} % "
           f"(95 % interval {max(0.0, 100 * (mean - half)):.1f}–{min(100.0, 100 * (mean + half)):.1f} %, "
           f"over {n} seat-swapped pairs)"
           + (f", señas {args.senas}, catch {args.catch}" if args.senas != "off" else ""))
     for level in dict.fromkeys((args.team0, args.team1)):
-        print(f"  {level}: {summarise_times(t for _, times, _, _ in results for t in times[level])}")
+        print(f"  {level}: {summarise_times(t for _, times, _, _, _ in results for t in times[level])}")
     print(f"  wall time {wall:.0f} s with {args.jobs} job(s)")
     if args.points:
-        points = [p for _, _, pts, _ in results for p in pts]
+        points = [p for _, _, pts, _, _ in results for p in pts]
         hist: dict[int, int] = {}
         for p in points:
             hist[min(p, 40)] = hist.get(min(p, 40), 0) + 1
         print("  tantos per team per hand:", {k: round(v / len(points), 4) for k, v in sorted(hist.items())})
+    if args.ordagos:
+        for team, name in enumerate(names):
+            hands, thrown, called, won = (sum(r[4][team][k] for r in results) for k in range(4))
+            print(f"  órdagos by {name}: {thrown} in {hands} hands = {thrown / max(hands, 1):.3f} a hand "
+                  f"(one in {hands / max(thrown, 1):.0f}); {called} called, {won} of them won")
     if args.envites:
         tally: Tally = {}
-        for _, _, _, part in results:
+        for _, _, _, part, _ in results:
             for key, (n, tantos) in part.items():
                 row = tally.setdefault(key, [0, 0])
                 row[0] += n

@@ -30,12 +30,11 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..combos import comb
 from ..memo import memoized
 from ..rng import Random
 from .senas import allowed, hand_senas, reyes_of, shown
 from .strength import perceived_for
-from .tables import Tables
+from .tables import COMB, Tables
 from .view import BETTING, View
 
 # Soft action model: (floor, centre, width, ceiling) of a logistic in the hand's strength
@@ -82,7 +81,6 @@ _WILD: Final[dict[str, float]] = {
 WILD = 0.03
 
 
-_COMB: Final = [[comb(n, k) for k in range(5)] for n in range(9)]
 
 
 @memoized(maxsize=64)
@@ -94,9 +92,53 @@ def _removal(t: Tables, unseen: tuple[int, ...]) -> list[float]:
     for pairs in t.class_counts:
         f = 1.0
         for k, m in pairs:
-            f *= _COMB[unseen[k]][m] / _COMB[full[k]][m]
+            f *= COMB[unseen[k]][m] / COMB[full[k]][m]
         out.append(f)
     return out
+
+
+@memoized(maxsize=64)
+def _prior(t: Tables, thrown: int, unseen: tuple[int, ...]) -> list[float]:
+    """For every hand: the prior of a seat that threw ``thrown`` cards in the last mus
+    round (``Tables.after_discard``), times ``_removal``."""
+    return [p * r for p, r in zip(t.after_discard[thrown], _removal(t, unseen))]
+
+
+@memoized(maxsize=16)
+def _declared_mask(t: Tables, pares: bool | None, juego: bool | None) -> list[bool]:
+    """For every hand: whether it fits a seat's declarations (None: not declared)."""
+    return [(pares is None or hp == pares) and (juego is None or hj == juego)
+            for hp, hj in zip(t.has_pares, t.has_juego)]
+
+
+# _FIT[u][have][m]: how much likelier drawing m of a class is from ``have`` cards than from
+# all ``u`` unseen ones, for the weight of a deal's hands fitting together.
+_FIT: Final = [[[COMB[have][m] / COMB[u][m] if COMB[u][m] else 0.0 for m in range(5)]
+                for have in range(9)] for u in range(9)]
+
+
+class _Likelihoods:
+    """For each (situation, seen) and list of strengths by hand, the chance of the action
+    for every hand: the same few lists (a seat's strength at a lance is one of the cached
+    ``perceived`` lists) serve every decision of a partida. Keyed by the list's identity,
+    which it keeps alive."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, bool, int], tuple[list[float], list[float]]] = {}
+
+    def get(self, context: str, strengths: list[float], seen: bool) -> list[float]:
+        key = (context, seen, id(strengths))
+        hit = self._kept.get(key)
+        if hit is not None and hit[0] is strengths:
+            return hit[1]
+        if len(self._kept) >= 512:
+            self._kept.clear()
+        out = [action_likelihood(context, x, seen) for x in strengths]
+        self._kept[key] = (strengths, out)
+        return out
+
+
+_LIKELIHOODS = _Likelihoods()
 
 
 def _sigmoid(z: float) -> float:
@@ -173,25 +215,23 @@ class Belief:
         unseen = list(t.class_size)
         for c in view.cards + view.thrown:
             unseen[t.card_class[c]] -= 1
-        removal = _removal(t, tuple(unseen))
+        unseen_key = tuple(unseen)
         discards = view.discards if view.mus_rounds else {}
         columns: list[list[int]] = []
         self._reads: dict[int, tuple[list[tuple[str, str]], dict[str, list[float]]]] = {}
         self._team: dict[tuple[int, str, tuple[str, ...]], list[float]] = {}
         ids_range = range(n_ids)
+        pares_flags, juego_flags = view.declared.get("pares"), view.declared.get("juego")
         for s in others:
-            prior = t.after_discard[discards.get(s, 0)]
-            post = [p * r * lk for p, r, lk in zip(prior, removal, self._likelihood(s))]
-            for lance, has in (("pares", t.has_pares), ("juego", t.has_juego)):
-                flags = view.declared.get(lance)
-                if flags is not None:
-                    want = flags[s]
-                    post = [x if h == want else 0.0 for x, h in zip(post, has)]
+            prior = _prior(t, discards.get(s, 0), unseen_key)
+            fits = _declared_mask(t, None if pares_flags is None else pares_flags[s],
+                                  None if juego_flags is None else juego_flags[s])
             shown = allowed(view, s)   # señas seen from this seat: only hands showing them
             if shown is not None:
-                post = [x if ok else 0.0 for x, ok in zip(post, shown)]
+                fits = [f and ok for f, ok in zip(fits, shown)]
+            post = [pr * lk if f else 0.0 for pr, lk, f in zip(prior, self._likelihood(s), fits)]
             if sum(post) <= 0:   # nothing fits (should not happen): fall back on the prior
-                post = [p * r for p, r in zip(prior, removal)]
+                post = list(prior)
             columns.append(rng.choices(ids_range, weights=post, k=samples))
         # Each seat was drawn on its own; weigh every deal by how well the three hands
         # fit together in the unseen cards (exact for uniform hands).
@@ -201,8 +241,9 @@ class Belief:
         base = [0, 0, 0, 0]
         base[me] = view.hand_id
         a_seat, b_seat, c_seat = others
+        used = list(unseen)
         for a, b, c in zip(columns[0], columns[1], columns[2]):
-            used = list(unseen)
+            used[:] = unseen   # in place: no new list for each deal
             for k, m in counts[a]:
                 used[k] -= m
             w = 1.0
@@ -212,7 +253,7 @@ class Belief:
                     if have < m:
                         w = 0.0
                         break
-                    w *= _COMB[have][m] / _COMB[unseen[k]][m]
+                    w *= _FIT[unseen[k]][have][m]
                     used[k] = have - m
                 if not w:
                     break
@@ -227,7 +268,8 @@ class Belief:
         self.worlds = worlds
         self.weights = [w / total for w in weights]
         # Which rivals, in each deal, bet having seen their partner's señas (see _informed).
-        self.saw: list[dict[int, tuple[str, ...]]] = [{} for _ in worlds]
+        nobody: dict[int, tuple[str, ...]] = {}   # shared: entries are replaced, never changed
+        self.saw: list[dict[int, tuple[str, ...]]] = [nobody] * len(worlds)
         if informed > 0.0 and view.obs["rules"].get("senas"):
             self._informed(rng, informed)
 
@@ -312,19 +354,23 @@ class Belief:
         """For every hand id: the chance of this seat's public actions with that hand."""
         view = self.view
         t = view.tables
-        out = [1.0] * len(t.sigs)
         vote = view.votes.get(seat)
+        out: list[float] | None = None
         if vote in ("mus", "no hay mus"):
-            strength = t.equity_pct[view.rel(seat)]
-            ctx = "cut" if vote == "no hay mus" else "mus"
-            out = [o * action_likelihood(ctx, x) for o, x in zip(out, strength)]
+            out = _LIKELIHOODS.get("cut" if vote == "no hay mus" else "mus",
+                                   t.equity_pct[view.rel(seat)], False)
         acts, own = self._read(seat)
+        if not acts:
+            return out if out is not None else [1.0] * len(t.sigs)
         saw = self.sees_team(seat)
-        honest = [1.0] * len(out)
-        for lance, ctx in acts:
-            honest = [o * action_likelihood(ctx, x, saw) for o, x in zip(honest, own[lance])]
-        wild = _wild(acts)
-        return [o * _mixed(h, wild) for o, h in zip(out, honest)]
+        honest = _LIKELIHOODS.get(acts[0][1], own[acts[0][0]], saw)
+        for lance, ctx in acts[1:]:
+            honest = [h * lk for h, lk in zip(honest, _LIKELIHOODS.get(ctx, own[lance], saw))]
+        # _mixed(h, _wild(acts)) for every hand, its two terms computed once
+        honest_share, wild_term = 1.0 - WILD, WILD * _wild(acts)
+        if out is None:
+            return [honest_share * h + wild_term for h in honest]
+        return [o * (honest_share * h + wild_term) for o, h in zip(out, honest)]
 
     def effective_size(self) -> float:
         return 1.0 / sum(w * w for w in self.weights)

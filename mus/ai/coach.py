@@ -33,7 +33,7 @@ from ..rng import Random
 from .belief import Belief
 from .dificil import SAMPLES
 from .reasons import rounded
-from .showdown import count_lines, lance_lines
+from .showdown import ORDER, count_lines, lance_columns
 from .view import View
 
 LANCES = ("grande", "chica", "pares", "juego", "punto")
@@ -50,22 +50,25 @@ def coach(observation: Observation, seed: int = 0) -> dict[str, Any]:
     won = {lance: 0.0 for lance in LANCES}
     tantos = [0.0, 0.0]
 
-    for ids, weight in zip(belief.worlds, belief.weights):
-        if not weight:
-            continue
-        ours = 0
-        theirs = 0
-        for line in lance_lines(view, ids):
-            if line.won:
-                won[line.name] += weight
-            outcome = view.lances.get(line.name)
-            for mine, points in count_lines(line.name, outcome, line.won, line.vals, team):
+    weights = belief.weights
+    ours = [0] * len(weights)
+    theirs = [0] * len(weights)
+    for lance in ORDER:   # every deal at once, a lance at a time
+        names, wins, vals = lance_columns(view, lance, belief.worlds)
+        for k, name in enumerate(names):
+            if name is None or not weights[k]:
+                continue
+            if wins[k]:
+                won[name] += weights[k]
+            for mine, points in count_lines(name, view.lances.get(name), wins[k], vals[k], team):
                 if mine:
-                    ours += points
+                    ours[k] += points
                 else:
-                    theirs += points
-        tantos[team] += weight * ours
-        tantos[1 - team] += weight * theirs
+                    theirs[k] += points
+    for weight, mine_k, theirs_k in zip(weights, ours, theirs):
+        if weight:
+            tantos[team] += weight * mine_k
+            tantos[1 - team] += weight * theirs_k
     return {
         "seat": view.seat,
         "team": team,

@@ -26,16 +26,16 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from ..observation import Observation
 from ..rng import Random
 from ..rules import Rules
 from . import reasons
-from .belief import Belief, _sigmoid
+from .belief import Belief
 from .seeded import SeededBot
 from .senas import habit, senas_decision
-from .showdown import ORDER, Entry, count_lines, lance_lines
+from .showdown import ORDER, Entry, count_lines, lance_columns
 from .strength import perceived_for
 from .tables import tables_for, win_table
 from .view import View, best_discard, envido_amount, legalize, playable
@@ -50,18 +50,21 @@ BLUFF = 0.03       # how often a weak hand envida at grande or chica when it cos
 SLOW_PLAY = 0.04   # how often a strong hand passes, letting a rival after it speak first
 MUS_MIX = 0.1      # the mus is mixed where the edge of cutting is within this (tantos)
 TEMPERATURE = 0.1  # of the softmax among near-equal options, in tantos
+ORDAGO_EDGE = 0.5  # tantos an órdago must gain over every other option to be thrown
 # A player who saw his partner's señas judges from a belief that also reads our bets (as
 # ``normal`` does, see ``belief``): against the team strength he saw, he opens a little
 # lower and answers from much higher up. (open, call, call an órdago, raise) centres are
 # lifted by these.
-SEEN_LIFT = (-0.05, 0.3, 0.2, 0.11)
-NO_LIFT = (0.0, 0.0, 0.0, 0.0)
+SEEN_LIFT: Final = (-0.05, 0.3, 0.2, 0.11)
+NO_LIFT: Final = (0.0, 0.0, 0.0, 0.0)
 
 # A betting round's position: table, pending, ordago, bettor, answering, next speaker.
 State: TypeAlias = "tuple[int, int, bool, int, tuple[int, ...], int]"
 
 
 class DificilBot(SeededBot):
+    ordago_edge: float | None = ORDAGO_EDGE   # None: an órdago competes like any option
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         _warm_up()
@@ -81,7 +84,7 @@ class DificilBot(SeededBot):
                 "expected": reasons.rounded(expected)})
         if view.phase == "senas":
             return senas_decision(view, "dificil", hand)
-        valued = Decision(view, self._rng)
+        valued = Decision(view, self._rng, self.ordago_edge)
         chosen = valued.choose()
         action = legalize(chosen, view.legal)
         bet = view.bet or {}
@@ -91,7 +94,7 @@ class DificilBot(SeededBot):
             "facing": bool(valued.answering), "ordago": valued.ordago,
             "stake": valued.table + valued.pending, "valued": chosen, "pick": valued.pick,
             "options": {k: reasons.rounded(v) for k, v in valued.values},
-            "samples": len(valued.worlds)})
+            "samples": len(valued.wins)})
 
     # --- mus ------------------------------------------------------------------------------
 
@@ -115,24 +118,19 @@ class DificilBot(SeededBot):
             "edge": reasons.rounded(edge), "weak_rivals": weak_rivals})
 
 
-class World:
-    """One sampled deal evaluated lance by lance from our team's side."""
-
-    __slots__ = ("win", "vals", "before", "after")
-
-    def __init__(self, win: bool, vals: tuple[int, int], before: list[Entry],
-                 after: list[Entry]) -> None:
-        self.win = win          # our team wins the current lance
-        self.vals = vals        # (ours, theirs) tantos the lance pays besides the bet
-        self.before = before    # count lines of lances already decided
-        self.after = after      # count lines of the lances still to come, en paso
+# Actions inside the play-outs, as small ints (compared and stored without allocating).
+PASO, QUIERO, NO_QUIERO, ENVIDO, ENVIDO_5, ENVIDO_10, ORDAGO = range(7)
+_CODES = {"paso": PASO, "quiero": QUIERO, "no quiero": NO_QUIERO, "envido": ENVIDO,
+          "envido 5": ENVIDO_5, "envido 10": ENVIDO_10, "ordago": ORDAGO}
+_AMOUNT = (0, 0, 0, 2, 5, 10, 0)
 
 
 class Decision:
     """Value every betting option of the current lance and pick one."""
 
-    def __init__(self, view: View, rng: Random) -> None:
+    def __init__(self, view: View, rng: Random, ordago_edge: float | None = ORDAGO_EDGE) -> None:
         self.view = view
+        self.ordago_edge = ordago_edge
         self.rng = rng
         self.lance = view.phase
         self.target = view.target
@@ -145,9 +143,22 @@ class Decision:
         self.answering: list[int] = list(bet.get("answering") or [])
         self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
         self.belief = Belief(view, rng, SAMPLES, habit(view))
-        self.worlds: list[World] = []
-        self.seen_x: list[list[float]] = []   # every seat's own view of its chance, per sample
-        self.seen_team: list[list[bool]] = []   # ... and whether that is his team's (señas seen)
+        # Each sampled deal evaluated lance by lance from our team's side (``_evaluate``):
+        # whether our team wins the current lance, the (ours, theirs) tantos it pays
+        # besides the bet, what the other lances add to each side (those decided, and
+        # those still to come, en paso) and their count lines, in ORDER but for the
+        # current lance (at ``at``), to be read near the target.
+        self.wins: list[bool] = []
+        self.vals: list[tuple[int, int]] = []
+        self.gain_us: list[int] = []
+        self.gain_them: list[int] = []
+        self.lines: list[list[Entry | None]] = []
+        self.at = 0
+        self.pasos: list[float] = []   # the chance of the juego if the round goes en paso
+        # Every seat's own view of its chance, per sample (``seen_x[seat][sample]``), and
+        # per sample whether that is his team's (señas seen): SEEN_LIFT or NO_LIFT by seat.
+        self.seen_x: list[list[float]] = []
+        self.lifts: list[list[tuple[float, float, float, float]]] = []
         self._my_chance = 0.5
         self.values: list[tuple[str, float]] = []   # (option, value) in the order weighed
         self.pick = "best"
@@ -156,12 +167,15 @@ class Decision:
         self.bettor = int(bettor) if bettor is not None else -1
         passes = sum(1 for _, a in view.bets_in(self.lance) if a == "paso")
         self.next_index = passes
-        # Who answers a bet by each seat, and what refusing a deje leaves each team: the
-        # play-outs ask these hundreds of thousands of times.
+        # Who answers a bet by each seat, what refusing a deje leaves each team, and how
+        # readily a bet of each stake is called: the play-outs ask these thousands of times.
         self.answerers = [tuple(s for s in ((seat + 1) % 4, (seat + 3) % 4) if s in self.speakers)
                           for seat in range(4)]
-        self.refusals: dict[tuple[int, int], float] = {}
+        self.refusals: dict[int, float] = {}
+        self.call_centres: dict[int, float] = {}
         self._evaluate()
+        # How readily each seat raises in each deal, once asked (-1: not yet).
+        self.raise_chance = [[-1.0] * len(self.wins) for _ in range(4)]
 
     # --- worlds -----------------------------------------------------------------------
 
@@ -172,34 +186,53 @@ class Decision:
         rivals = [s for s in view.rivals if s in speakers]
         partner = view.partner
         seen = {s: perceived_for(view, s, self.lance) for s in rivals + [partner]}
-        team_seen = [self.belief.sees_team(s) for s in range(4)]
+        team_seen = [SEEN_LIFT if self.belief.sees_team(s) else NO_LIFT for s in range(4)]
         resolved = view.lances
-        for ids, saw in zip(self.belief.worlds, self.belief.saw):
-            lines: dict[str, list[Entry]] = {}
-            current: tuple[bool, tuple[int, int]] = (False, (0, 0))
-            for line in lance_lines(view, ids):
-                if line.name == self.lance:
-                    current = (line.won, line.vals)
+        worlds = self.belief.worlds
+        self.seen_x = [[seen[s][ids[s]] for ids in worlds] if s in seen else [0.0] * len(worlds)
+                       for s in range(4)]
+        current_lance = self.lance
+        at = ORDER.index("juego" if current_lance == "punto" else current_lance)
+        # Each lance of every deal as ``showdown.count_lines`` would count it, a lance at a
+        # time (the deals share everything but the hands): in ``lines[place][k]``, for the
+        # lances but the current one, in ORDER, to be read near the target.
+        n = len(worlds)
+        wins = [False] * n
+        vals: list[tuple[int, int]] = [(0, 0)] * n
+        gain_us, gain_them = [0] * n, [0] * n
+        self.lines = []
+        for place, lance in enumerate(ORDER):
+            names, won, paid = lance_columns(view, lance, worlds)
+            column: list[Entry | None] = [None] * n
+            if place != at:
+                self.lines.append(column)
+            for k, name in enumerate(names):
+                if name is None:
                     continue
-                outcome = resolved.get(line.name)
-                lines[line.lance] = count_lines(line.name, outcome, line.won, line.vals, team)
-            before: list[Entry] = []
-            after: list[Entry] = []
-            passed = False
-            for lance in ORDER:
-                if lance == self.lance or (lance == "juego" and self.lance == "punto"):
-                    passed = True
+                if name == current_lance:
+                    wins[k], vals[k] = won[k], paid[k]
+                if place == at:
                     continue
-                (after if passed else before).extend(lines.get(lance, []))
-            self.worlds.append(World(current[0], current[1], before, after))
-            xs = [seen[s][ids[s]] if s in seen else 0.0 for s in range(4)]
-            flags = list(team_seen)
-            for s, partner_senas in saw.items():
-                if s in seen:
-                    xs[s] = self.belief.team_strength(s, self.lance, partner_senas)[ids[s]]
-                    flags[s] = True
-            self.seen_x.append(xs)
-            self.seen_team.append(flags)
+                counted = count_lines(name, resolved.get(name), won[k], paid[k], team)
+                if counted:
+                    mine, points = column[k] = counted[0]
+                    if mine:
+                        gain_us[k] += points
+                    else:
+                        gain_them[k] += points
+        self.at = at
+        self.wins, self.vals, self.gain_us, self.gain_them = wins, vals, gain_us, gain_them
+        self.pasos = [-1.0] * n
+        for k, ids in enumerate(worlds):
+            lifts = team_seen
+            saw = self.belief.saw[k]
+            if saw:
+                lifts = list(team_seen)
+                for s, partner_senas in saw.items():
+                    if s in seen:
+                        self.seen_x[s][k] = self.belief.team_strength(s, current_lance, partner_senas)[ids[s]]
+                        lifts[s] = SEEN_LIFT
+            self.lifts.append(lifts)
 
     # --- utilities --------------------------------------------------------------------
 
@@ -229,52 +262,75 @@ class Decision:
                     return 0.0
         return self.wtab[target - us][target - them]
 
-    def _paso(self, w: World) -> float:
-        won = w.win
-        pts = 1 if self.lance in ("grande", "chica") else w.vals[0 if won else 1]
-        return self._value(self.view.us, self.view.them, w.before + [(won, pts)] + w.after)
+    def _count(self, i: int, us: int, them: int, mine: bool, points: int) -> float:
+        """``_value`` of deal ``i``'s lines with the current lance's ``points`` to ``mine``
+        among them; the lines' sums are kept, so the order matters only near the target."""
+        target = self.target
+        if us >= target:
+            return 1.0
+        if them >= target:
+            return 0.0
+        gain_us, gain_them = self.gain_us[i], self.gain_them[i]
+        if mine:
+            gain_us += points
+        else:
+            gain_them += points
+        if us + gain_us < target and them + gain_them < target:
+            return self.wtab[target - us - gain_us][target - them - gain_them]
+        return self._value(us, them, self._lines(i, mine, points))
 
-    def _querido(self, w: World, stake: int) -> float:
-        won = w.win
-        pts = stake + w.vals[0 if won else 1]
-        return self._value(self.view.us, self.view.them, w.before + [(won, pts)] + w.after)
+    def _paso(self, i: int) -> float:
+        value = self.pasos[i]
+        if value < 0.0:
+            won = self.wins[i]
+            pts = 1 if self.lance in ("grande", "chica") else self.vals[i][0 if won else 1]
+            value = self.pasos[i] = self._count(i, self.view.us, self.view.them, won, pts)
+        return value
 
-    def _deje(self, w: World, to_us: bool, amount: int) -> float:
+    def _querido(self, i: int, stake: int) -> float:
+        won = self.wins[i]
+        return self._count(i, self.view.us, self.view.them, won, stake + self.vals[i][0 if won else 1])
+
+    def _deje(self, i: int, to_us: bool, amount: int) -> float:
         us, them = self.view.us, self.view.them
         if to_us:
             us += amount
         else:
             them += amount
-        extra = w.vals[0 if to_us else 1]
-        lines = w.before + ([(to_us, extra)] if extra else []) + w.after
-        return self._value(us, them, lines)
+        return self._count(i, us, them, to_us, self.vals[i][0 if to_us else 1])
 
-    def _ordago(self, w: World) -> float:
-        return 1.0 if w.win else 0.0
+    def _lines(self, k: int, mine: bool, points: int) -> list[Entry]:
+        """The count lines of deal ``k`` in ORDER, with the current lance's ``points``."""
+        lines = [column[k] for column in self.lines]
+        lines.insert(self.at, (mine, points))
+        return [line for line in lines if line is not None]
 
-    def _w(self, us: int, them: int) -> float:
-        if us >= self.target:
-            return 1.0
-        if them >= self.target:
-            return 0.0
-        return self.wtab[self.target - us][self.target - them]
+    def _refusal(self, side: int, deje: int) -> float:
+        """What refusing a deje of ``deje`` leaves team ``side``: its chance of the juego
+        as even players judge it (no tilt)."""
+        key = side * 1024 + deje
+        value = self.refusals.get(key, -1.0)
+        if value < 0.0:
+            us, them = self.view.us, self.view.them
+            mine, theirs = (us, them) if side == self.view.team else (them, us)
+            value = _even_value(self.wsym, self.target, mine, theirs + deje)
+            self.refusals[key] = value
+        return value
 
-    def _accept(self, x: float, stake: int, ordago: bool, refuse_value: float,
-                lift: float) -> float:
-        """Chance that a side whose own estimate of winning the lance is ``x`` accepts
-        a bet of ``stake`` (or an órdago) when refusing leaves it ``refuse_value``, its
-        chance of winning the juego after the deje; ``lift`` raises the centre."""
-        x -= lift
-        if refuse_value <= 0.0:
-            return 1.0
-        if ordago:
-            if refuse_value >= 0.2:
-                centre = self.ordago_centre + 0.1 * (refuse_value - 0.5)
-            else:   # refusing all but loses the juego: anything decent calls
-                centre = 0.3 + (self.ordago_centre - 0.33) * refuse_value / 0.2
-            return _sigmoid((x - centre) / ACCEPT_WIDTH)
-        centre = min(0.62, 0.42 + 0.06 * math.log2(max(stake, 2) / 2))
-        return _sigmoid((x - centre) / ACCEPT_WIDTH)
+    def _call_centre(self, stake: int) -> float:
+        """Where a plain bet of ``stake`` is called: higher for bigger bets."""
+        centre = self.call_centres.get(stake, -1.0)
+        if centre < 0.0:
+            centre = min(0.62, 0.42 + 0.06 * math.log2(max(stake, 2) / 2))
+            self.call_centres[stake] = centre
+        return centre
+
+    def _ordago_centre(self, refuse_value: float) -> float:
+        """Where an órdago is called, when refusing leaves ``refuse_value``."""
+        if refuse_value >= 0.2:
+            return self.ordago_centre + 0.1 * (refuse_value - 0.5)
+        # refusing all but loses the juego: anything decent calls
+        return 0.3 + (self.ordago_centre - 0.33) * refuse_value / 0.2
 
     # --- options ------------------------------------------------------------------------
 
@@ -282,10 +338,9 @@ class Decision:
         """Chance of winning the juego after each of our options, averaged over the
         sampled deals; in each deal the rest of the betting round is played out with the
         other players acting on their own hands (``_policy``) and us on our estimate."""
-        view = self.view
         facing = bool(self.answering)
         weights = self.belief.weights
-        self._my_chance = sum(w for w, world in zip(weights, self.worlds) if world.win)
+        self._my_chance = sum(w for w, won in zip(weights, self.wins) if won)
         if not facing:
             choices = ["paso", "envido", "envido 5", "envido 10", "ordago"]
         elif self.ordago:
@@ -295,113 +350,188 @@ class Decision:
         start = (self.table, self.pending, self.ordago, self.bettor, tuple(self.answering),
                  self.next_index)
         out: list[tuple[str, float]] = []
-        rng = self.rng
         for action in choices:
             # An órdago must pay against rivals who call it tightly and loosely alike:
             # nobody knows for sure how much a rival needs to see an órdago.
             models = [ORDAGO_CENTRE, LOOSE_ORDAGO_CENTRE] if action == "ordago" else [ORDAGO_CENTRE]
             values = []
             for self.ordago_centre in models:
-                values.append(self._average(start, action, rng))
+                values.append(self._average(start, _CODES[action]))
             self.ordago_centre = ORDAGO_CENTRE
             out.append((action, min(values)))
         return out
 
-    def _average(self, start: State, action: str, rng: Random) -> float:
+    def _average(self, start: State, action: int) -> float:
         """Value of our ``action`` over the sampled deals. Where the round comes back to
         us, we answer as we would then, knowing what the others did: with the answer
         that is best over all the deals that lead to that same position."""
-        weights, worlds, me = self.belief.weights, self.worlds, self.view.seat
-        total = 0.0
-        nodes: dict[State, list[int]] = {}
-        for i, (world, weight) in enumerate(zip(worlds, weights)):
-            if weight:
-                value, node = self._rollout(world, i, start, me, action, rng, True)
-                if node is None:
-                    total += weight * value
-                else:
-                    nodes.setdefault(node, []).append(i)
-        for node in sorted(nodes):   # sorted: the same random draws on every runtime
-            members = nodes[node]
-            total += max(sum(weights[i] * self._rollout(worlds[i], i, node, me, answer, rng,
-                                                        False)[0] for i in members)
-                         for answer in _answers(node))
+        weights = self.belief.weights
+        nodes: dict[int, list[int]] = {}
+        states: dict[int, State] = {}
+        total = self._play([i for i in range(len(weights)) if weights[i]], start, self.view.seat,
+                           action, nodes, states)
+        for key in sorted(nodes):   # sorted: the same random draws on every runtime
+            node = states[key]
+            best = -1.0
+            for answer in _answers(node):
+                value = self._play(nodes[key], node, self.view.seat, answer, None, states)
+                if value > best:
+                    best = value
+            total += best
         return total
 
-    def _rollout(self, world: World, i: int, state: State, seat: int, action: str,
-                 rng: Random, stop: bool) -> tuple[float, State | None]:
-        """Play the betting round to its end from ``state`` with ``seat`` taking ``action``;
-        with ``stop``, stop where it comes back to us and return that position instead."""
-        table, pending, ordago, bettor, answering, nxt = state
-        speakers = self.speakers
-        me, team = self.view.seat, self.view.team
-        xs, flags = self.seen_x[i], self.seen_team[i]
-        for _step in range(12):
-            if action == "paso":
-                nxt += 1
-                if nxt >= len(speakers):
-                    return self._paso(world), None
-            elif action == "quiero":
-                if ordago:
-                    return self._ordago(world), None
-                return self._querido(world, table + pending), None
-            elif action == "no quiero":
-                answering = answering[1:]
-                if not answering:
-                    amount = table or 1
-                    return self._deje(world, bettor & 1 == team, amount), None
-            else:   # a bet or a raise
-                table += pending
-                if action == "ordago":
-                    pending, ordago = 0, True
-                else:
-                    pending = _AMOUNTS[action]
-                bettor = seat
-                answering = self.answerers[seat]
-            seat = answering[0] if answering else speakers[nxt]
-            if seat == me:
-                if stop:
-                    return 0.0, (table, pending, ordago, bettor, answering, nxt)
-                action = self._my_policy(table, pending, ordago, bool(answering))
-            else:
-                action = self._policy(seat, xs[seat], table, pending, ordago, bettor,
-                                      bool(answering), rng, SEEN_LIFT if flags[seat] else NO_LIFT)
-        return self._paso(world), None
+    def _play(self, members: list[int], start: State, first: int, opening: int,
+              nodes: dict[int, list[int]] | None, states: dict[int, State]) -> float:
+        """Play the betting round to its end in each deal of ``members`` (in order) from
+        ``start``, with seat ``first`` taking action ``opening``: the sum of each deal's
+        weight times its chance of the juego. With ``nodes``, a deal where the round comes
+        back to us stops there instead: it is listed under its position's key (and the
+        position kept in ``states``) rather than counted.
 
-    def _my_policy(self, table: int, pending: int, ordago: bool, facing: bool) -> str:
+        One loop for every deal, with the others' answers (``_policy`` of old) written in
+        line: MicroPython pays for every call and attribute look-up, and this runs a
+        thousand times a decision."""
+        weights, wins, seen_x, all_lifts = self.belief.weights, self.wins, self.seen_x, self.lifts
+        vals, gain_us, gain_them, pasos = self.vals, self.gain_us, self.gain_them, self.pasos
+        us, them, target, wtab = self.view.us, self.view.them, self.target, self.wtab
+        speakers, answerers = self.speakers, self.answerers
+        n_speakers = len(speakers)
+        me, team = self.view.seat, self.view.team
+        random = self.rng.random
+        refusals, call_centres = self.refusals, self.call_centres
+        ordago_centres: dict[int, float] = {}
+        raise_chance = self.raise_chance
+        exp = math.exp
+        width = ACCEPT_WIDTH
+        paso, quiero, no_quiero, envido, ordago_bet = PASO, QUIERO, NO_QUIERO, ENVIDO, ORDAGO
+        total = 0.0
+        for i in members:
+            lifts = all_lifts[i]
+            table, pending, ordago, bettor, answering, nxt = start
+            seat, action = first, opening
+            value = -1.0
+            for _step in range(12):
+                # The round's end, valued as _paso, _querido and _deje do: their common
+                # case (nobody reaches the target) in line, the rest through them.
+                if action == paso:
+                    nxt += 1
+                    if nxt >= n_speakers:
+                        value = pasos[i]
+                        if value < 0.0:
+                            value = self._paso(i)
+                        break
+                elif action == quiero:
+                    if ordago:
+                        value = 1.0 if wins[i] else 0.0
+                    else:
+                        stake = table + pending
+                        ours, theirs = gain_us[i], gain_them[i]
+                        if wins[i]:
+                            ours += stake + vals[i][0]
+                        else:
+                            theirs += stake + vals[i][1]
+                        if us + ours < target and them + theirs < target:
+                            value = wtab[target - us - ours][target - them - theirs]
+                        else:
+                            value = self._querido(i, stake)
+                    break
+                elif action == no_quiero:
+                    answering = answering[1:]
+                    if not answering:
+                        to_us = bettor & 1 == team
+                        deje = table or 1
+                        mine, others = us, them
+                        ours, theirs = gain_us[i], gain_them[i]
+                        if to_us:
+                            mine += deje
+                            ours += vals[i][0]
+                        else:
+                            others += deje
+                            theirs += vals[i][1]
+                        if mine + ours < target and others + theirs < target:
+                            value = wtab[target - mine - ours][target - others - theirs]
+                        else:
+                            value = self._deje(i, to_us, deje)
+                        break
+                else:   # a bet or a raise
+                    table += pending
+                    if action == ordago_bet:
+                        pending, ordago = 0, True
+                    else:
+                        pending = _AMOUNT[action]
+                    bettor = seat
+                    answering = answerers[seat]
+                seat = answering[0] if answering else speakers[nxt]
+                if seat == me:
+                    if nodes is not None:
+                        node = (table, pending, ordago, bettor, answering, nxt)
+                        key = _node_key(node)
+                        if key in nodes:
+                            nodes[key].append(i)
+                        else:
+                            nodes[key] = [i]
+                            states[key] = node
+                        break
+                    action = self._my_policy(table, pending, ordago, bool(answering))
+                    continue
+                # Another player (rival or partner) acts with strength x as he sees it
+                # (with SEEN_LIFT when that is his team's strength, seen with señas), as a
+                # logistic in x: 0 below -30, 1 above 30 (``belief._sigmoid``).
+                x = seen_x[seat][i]
+                open_lift, call_lift, ordago_lift, raise_lift = lifts[seat]
+                if not answering:
+                    z = (x - 0.62 - open_lift) / 0.03
+                    p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
+                    action = envido if random() < p else paso
+                    continue
+                deje = table or 1
+                key = (seat & 1) * 1024 + deje
+                refuse_value = refusals[key] if key in refusals else self._refusal(seat & 1, deje)
+                if ordago:
+                    if refuse_value <= 0.0:
+                        p = 1.0
+                    else:
+                        if key in ordago_centres:
+                            centre = ordago_centres[key]
+                        else:
+                            centre = ordago_centres[key] = self._ordago_centre(refuse_value)
+                        z = (x - ordago_lift - centre) / width
+                        p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
+                    action = quiero if random() < p else no_quiero
+                    continue
+                stake = table + pending
+                if refuse_value > 0.0:
+                    centre = call_centres[stake] if stake in call_centres else self._call_centre(stake)
+                    z = (x - call_lift - centre) / width
+                    p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
+                    if not random() < p:
+                        action = no_quiero
+                        continue
+                action = quiero
+                if stake < 12:
+                    chances = raise_chance[seat]
+                    p = chances[i]
+                    if p < 0.0:
+                        z = (x - 0.8 - raise_lift) / 0.03
+                        p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
+                        chances[i] = p
+                    if random() < p:
+                        action = envido
+            else:
+                value = self._paso(i)
+            if value >= 0.0:
+                total += weights[i] * value
+        return total
+
+    def _my_policy(self, table: int, pending: int, ordago: bool, facing: bool) -> int:
         """What we would do if the round comes back to us (from our chance alone)."""
         p = self._my_chance
         if not facing:
-            return "envido" if p >= 0.65 else "paso"
+            return ENVIDO if p >= 0.65 else PASO
         if ordago:
-            return "quiero" if p >= 0.75 else "no quiero"
+            return QUIERO if p >= 0.75 else NO_QUIERO
         stake = table + pending
-        return "quiero" if p >= min(0.7, 0.5 + 0.04 * stake) else "no quiero"
-
-    def _policy(self, seat: int, x: float, table: int, pending: int, ordago: bool,
-                bettor: int, facing: bool, rng: Random, lift: tuple[float, ...]) -> str:
-        """How another player (rival or partner) acts with strength ``x`` as he sees it
-        (``lift``: SEEN_LIFT when that is his team's strength, seen with señas)."""
-        open_lift, call_lift, ordago_lift, raise_lift = lift
-        if not facing:
-            return "envido" if rng.random() < _sigmoid((x - 0.62 - open_lift) / 0.03) else "paso"
-        deje = table or 1
-        key = (seat & 1, deje)
-        refuse_value = self.refusals.get(key, -1.0)
-        if refuse_value < 0.0:
-            us, them = self.view.us, self.view.them
-            mine, theirs = (us, them) if seat & 1 == self.view.team else (them, us)
-            # Others judge the score as even players would (no tilt).
-            refuse_value = _even_value(self.wsym, self.target, mine, theirs + deje)
-            self.refusals[key] = refuse_value
-        if ordago:
-            return "quiero" if rng.random() < self._accept(x, 0, True, refuse_value, ordago_lift) else "no quiero"
-        stake = table + pending
-        if refuse_value <= 0.0 or rng.random() < self._accept(x, stake, False, refuse_value, call_lift):
-            if stake < 12 and rng.random() < _sigmoid((x - 0.8 - raise_lift) / 0.03):
-                return "envido"
-            return "quiero"
-        return "no quiero"
+        return QUIERO if p >= min(0.7, 0.5 + 0.04 * stake) else NO_QUIERO
 
     def choose(self) -> str:
         """Pick an option; ``values`` and ``pick`` (best, bluff, slow or mixed) say why."""
@@ -414,6 +544,12 @@ class Decision:
         us, them, target = self.view.us, self.view.them, self.target
         a, b = target - us, target - them
         point = max(abs(self.wtab[max(a - 1, 1)][b] - self.wtab[a][b]), 0.002)  # one tanto
+        # An órdago is thrown only where it beats every other option by ORDAGO_EDGE tantos:
+        # where it hardly pays, a plain envite or paso keeps it an event.
+        if self.ordago_edge is not None and "ordago" in value_of and len(values) > 1:
+            others = max(v for k, v in values if k != "ordago")
+            if value_of["ordago"] < others + self.ordago_edge * point:
+                values = [(k, v) for k, v in values if k != "ordago"]
         best_action, best = values[0]
         for action, value in values[1:]:   # the first of equal bests, as max() would pick
             if value > best:
@@ -442,15 +578,22 @@ class Decision:
         return best_action
 
 
-_AMOUNTS = {action: envido_amount(action) for action in ("envido", "envido 5", "envido 10")}
-
-
-def _answers(state: State) -> list[str]:
+def _answers(state: State) -> tuple[int, ...]:
     """Our options when the round comes back to us at ``state``: always facing a bet, as
     every speaker speaks once before the first bet."""
     if state[2]:   # an órdago
-        return ["quiero", "no quiero"]
-    return ["quiero", "no quiero", "envido", "ordago"]
+        return (QUIERO, NO_QUIERO)
+    return (QUIERO, NO_QUIERO, ENVIDO, ORDAGO)
+
+
+def _node_key(state: State) -> int:
+    """A position as one small int that sorts as the tuple does: table, pending, ordago,
+    bettor, who answers (none, one seat, or two in order), next speaker."""
+    table, pending, ordago, bettor, answering, nxt = state
+    answers = 0
+    if answering:   # () < (a,) < (a, b) < (a + 1,)
+        answers = 1 + 5 * answering[0] + (answering[1] + 1 if len(answering) > 1 else 0)
+    return ((((table * 64 + pending) * 2 + ordago) * 8 + bettor + 1) * 32 + answers) * 8 + nxt
 
 
 def _unseen(view: View) -> list[int]:

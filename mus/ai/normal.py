@@ -2,8 +2,8 @@
 
 It cuts the mus with a good hand, discards to keep the cards worth most, bets and accepts
 by its team's chances at the lance (its hand, its seat, the declarations) and looks at the
-score: it accepts rather than hand the rivals the juego with a refusal, and throws an
-órdago with a near-sure hand or when the rivals are about to win.
+score: it accepts rather than hand the rivals the juego with a refusal, and keeps its
+órdagos for the end of the juego, once a hand, when the rivals are close to winning it.
 
 >>> import mus
 >>> g = mus.Game.from_deal(["RRRR", "7654", "CCSA", "4422"], mano=0, seed=1)
@@ -24,6 +24,14 @@ from .strength import team_chance
 from .view import View, best_discard, legalize, playable
 
 CUT_PCT = (0.78, 0.76, 0.74, 0.72)   # mus strength needed to cut, by seat from the mano
+# Órdagos are for the end of the juego: once the rivals need CLOSING tantos or fewer (a
+# near-sure hand at pares or juego, or raising a strong one), and from 6 with DESPERATE at
+# any lance; before that only a hand SURE on its own cards at pares or juego (not on the
+# partner's señas, which make sure team chances common), the price of calling it loosely;
+# and once a hand (docs/bots.md).
+CLOSING = 10
+DESPERATE = 0.8
+SURE = 0.97
 
 
 class NormalBot(SeededBot):
@@ -68,11 +76,15 @@ class NormalBot(SeededBot):
         facing = bool(bet.get("answering"))
         them_left = view.target - view.them
         us_left = view.target - view.us
+        # Before the end a near-sure hand bets big: an órdago is called by few, so it would
+        # earn the deje an envite earns too.
+        closing = them_left <= CLOSING and not _thrown(view)
+        sure = team_chance(view, lance) >= SURE and lance in ("pares", "juego") and not _thrown(view)
         if not facing:
             if p >= 0.93 and lance in ("pares", "juego"):
-                return "ordago", p, 0.93
-            if p >= 0.75 and them_left <= 6:
-                return "ordago", p, 0.75
+                return ("ordago", p, 0.93) if closing or sure else ("envido 5", p, 0.93)
+            if p >= DESPERATE and them_left <= 6 and closing:
+                return "ordago", p, DESPERATE
             if p >= 0.85:
                 return ("envido 4" if self._rng.random() < 0.5 else "envido"), p, 0.85
             return ("envido" if p >= 0.62 else "paso"), p, 0.62
@@ -89,9 +101,14 @@ class NormalBot(SeededBot):
             # Refusing hands them the juego. Raise only while the stake does not already
             # win ours: past that a raise changes nothing, and two sure hands would raise forever.
             return ("envido" if p >= 0.8 and stake < us_left else "quiero"), p, None
-        if p >= 0.9 and (lance in ("pares", "juego") or them_left <= 10):
+        if p >= 0.9 and closing or sure:
             return "ordago", p, 0.9
         if p >= 0.8 and stake < 12:
             return "envido", p, 0.8
         need = 0.42 if stake <= 2 else 0.5 if stake <= 6 else 0.58
         return ("quiero" if p >= need else "no quiero"), p, need
+
+
+def _thrown(view: View) -> bool:
+    """Whether our team threw an órdago this hand already (refused, or we would not bet)."""
+    return any(action == "ordago" and seat % 2 == view.team for seat, _, action in view.bets)

@@ -53,7 +53,7 @@ def panel_rows(level: str, juegos: int, seed: int, jobs: int, opponents: list[st
         start = time.perf_counter()
         results = run(level, name, max(1, (juegos + 1) // 2), seed, jobs, styles=(None, style or None))
         mean, half = interval(results)
-        rows.append(Row(opponent, sum(wins for wins, _, _, _ in results), 2 * len(results), mean, half,
+        rows.append(Row(opponent, sum(result[0] for result in results), 2 * len(results), mean, half,
                         time.perf_counter() - start))
         if show:
             show(line(level, rows[-1]))

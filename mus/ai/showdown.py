@@ -51,32 +51,71 @@ class Line:
 
 def lance_lines(view: View, ids: list[int]) -> list[Line]:
     """The lances of the deal ``ids`` (a hand id per seat) that somebody takes part in."""
-    t = view.tables
-    order = [(view.mano + i) % 4 for i in range(4)]
     out = []
     for lance in ORDER:
-        seats = order
-        vals = (0, 0)
-        name = lance
-        if lance in ("pares", "juego"):
-            values = t.pares_value if lance == "pares" else t.juego_value
-            seats = [s for s in order if values[ids[s]]]
-            if not seats and lance == "juego":
-                name, seats, vals = "punto", order, (1, 1)
-            else:
-                vals = (values[ids[view.seat]] + values[ids[view.partner]],
-                        values[ids[view.rivals[0]]] + values[ids[view.rivals[1]]])
-        if not seats:
-            continue
-        key = t.key[name]
-        best = seats[0]
-        best_key = key[ids[best]]
-        for s in seats:       # seats are in order from the mano: ties stay with the first
-            k = key[ids[s]]
-            if k > best_key:
-                best, best_key = s, k
-        out.append(Line(lance, name, best & 1 == view.team, vals))
+        names, wins, vals = lance_columns(view, lance, [ids])
+        name = names[0]
+        if name is not None:
+            out.append(Line(lance, name, wins[0], vals[0]))
     return out
+
+
+def lance_columns(view: View, lance: str, deals: list[list[int]]) -> tuple[
+        list[str | None], list[bool], list[tuple[int, int]]]:
+    """How ``lance`` goes in each of ``deals`` (a hand id per seat): the lance actually
+    played (None if nobody takes part, punto when nobody has juego), whether our team
+    holds the best hand among those taking part, and what it pays (ours, theirs) besides
+    the bets. Many deals at once, the four seats written out: the dificil bot counts
+    hundreds a decision. Ties go to the seat closer to the mano."""
+    t = view.tables
+    team = view.team
+    first, second, third, fourth = [(view.mano + i) % 4 for i in range(4)]
+    me, partner = view.seat, view.partner
+    rival, other = view.rivals
+    n = len(deals)
+    names: list[str | None] = [lance] * n
+    wins = [False] * n
+    vals = [(0, 0)] * n
+    if lance in ("grande", "chica"):
+        key = t.key[lance]
+        for d in range(n):
+            ids = deals[d]
+            best, best_key = first, key[ids[first]]
+            k = key[ids[second]]
+            if k > best_key:
+                best, best_key = second, k
+            k = key[ids[third]]
+            if k > best_key:
+                best, best_key = third, k
+            if key[ids[fourth]] > best_key:
+                best = fourth
+            wins[d] = best & 1 == team
+        return names, wins, vals
+    values = t.pares_value if lance == "pares" else t.juego_value
+    key, punto = t.key[lance], t.key["punto"]
+    for d in range(n):
+        ids = deals[d]
+        best, best_key = -1, -1
+        for s in (first, second, third, fourth):
+            if values[ids[s]]:
+                k = key[ids[s]]
+                if best < 0 or k > best_key:
+                    best, best_key = s, k
+        if best >= 0:
+            vals[d] = (values[ids[me]] + values[ids[partner]], values[ids[rival]] + values[ids[other]])
+        elif lance == "pares":   # nobody has pares: nobody takes part
+            names[d] = None
+            continue
+        else:   # nobody has juego: punto, everyone plays for one more tanto
+            names[d] = "punto"
+            vals[d] = (1, 1)
+            best, best_key = first, punto[ids[first]]
+            for s in (second, third, fourth):
+                k = punto[ids[s]]
+                if k > best_key:
+                    best, best_key = s, k
+        wins[d] = best & 1 == team
+    return names, wins, vals
 
 
 def count_lines(lance: str, outcome: OutcomeData | None, won: bool,

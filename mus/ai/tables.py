@@ -236,20 +236,20 @@ class Tables:
         for k in kept:
             avail[k] -= 1
         code_kept = self.code(kept)
-        return [(self.code_to_id[code_kept + self.code(drawn)], p)
-                for drawn, p in draws_cached(self, tuple(avail), 4 - len(kept))]
+        return [(self.code_to_id[code_kept + code], p)
+                for code, p in draws_cached(self, tuple(avail), 4 - len(kept))]
 
-    def draws(self, avail: list[int], count: int) -> list[tuple[Sig, float]]:
-        """Every class multiset of ``count`` cards drawn from ``avail`` (cards left per class),
-        with its probability."""
+    def draws(self, avail: list[int], count: int) -> list[tuple[int, float]]:
+        """Every class multiset of ``count`` cards drawn from ``avail`` (cards left per class)
+        that can be drawn, as its ``code``, with its probability."""
         total = comb(sum(avail), count)
         out = []
-        for drawn in multisets(self.classes, count):
+        for code, pairs in _shapes(tuple(self.classes), count):
             p = 1
-            for k in set(drawn):
-                p *= comb(avail[k], drawn.count(k))
+            for k, m in pairs:
+                p *= COMB[avail[k]][m]
             if p:
-                out.append((drawn, p / total))
+                out.append((code, p / total))
         return out
 
     def expected_after_draw(self, kept: Sig, avail_full: list[int], value: list[float]) -> float:
@@ -260,13 +260,25 @@ class Tables:
         code_kept = self.code(kept)
         ids = self.code_to_id
         total = 0.0
-        for drawn, p in draws_cached(self, tuple(avail), 4 - len(kept)):
-            total += p * value[ids[code_kept + self.code(drawn)]]
+        for code, p in draws_cached(self, tuple(avail), 4 - len(kept)):
+            total += p * value[ids[code_kept + code]]
         return total
 
 
+# COMB[n][k]: ways to choose k of n cards of a class (a class has at most 8).
+COMB: Final = [[comb(n, k) for k in range(5)] for n in range(9)]
+
+
+@memoized()
+def _shapes(classes: tuple[int, ...], count: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Every multiset of ``count`` classes, in ``multisets`` order, as its code and its
+    (class, how many) pairs."""
+    return [(Tables.code(drawn), tuple((k, drawn.count(k)) for k in sorted(set(drawn))))
+            for drawn in multisets(classes, count)]
+
+
 @memoized(maxsize=256)
-def draws_cached(t: Tables, avail: tuple[int, ...], count: int) -> list[tuple[Sig, float]]:
+def draws_cached(t: Tables, avail: tuple[int, ...], count: int) -> list[tuple[int, float]]:
     return t.draws(list(avail), count)
 
 

@@ -141,8 +141,8 @@ def _expected(t: Tables, kept: Sig, avail: tuple[int, ...], value: list[float]) 
     code_kept = t.code(kept)
     ids = t.code_to_id
     total = 0.0
-    for drawn, p in draws_cached(t, avail, 4 - len(kept)):
-        total += p * value[ids[code_kept + t.code(drawn)]]
+    for code, p in draws_cached(t, avail, 4 - len(kept)):
+        total += p * value[ids[code_kept + code]]
     return total
 
 
