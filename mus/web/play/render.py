@@ -388,12 +388,23 @@ def count_talk(items: list[dict[str, Any]]) -> str:
 
 
 def fin(f: dict[str, Any]) -> str:
+    """The end of a partida: the score in large, the winners, the moments, the record, the
+    result to share; revancha, share and a new partida in the footer."""
     buttons = "".join(spec_button(b) for b in f["buttons"])
-    body = (f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
-            f'<p class="summary">{esc(f["summary"])}</p>'
-            f'<ul class="fin-juegos">{"".join(f"<li>{esc(line)}</li>" for line in f["juegos"])}</ul>'
-            f'<div class="buttons">{buttons}</div>{stats(f["stats"])}')
-    return panel(f["title"], body, "fin")
+    a, b = f["score"]
+    moments = "".join(f'<div class="moment" data-moment="{esc(m["kind"])}"><dt>{esc(m["label"])}</dt>'
+                      f'<dd>{esc(m["text"])}</dd></div>' for m in f["moments"])
+    share = f["share"]
+    done = f'<span class="fin-shared">{esc(share["done"])}</span>' if share["done"] else ""
+    body = (f'<div class="fin-result {"won" if f["won"] else "lost"}">'
+            f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
+            f'<p class="fin-score" role="img" aria-label="{esc(f["score_label"])}"><b>{a}</b><span>–</span><b>{b}</b>'
+            f'<small>{esc(f["unit"])}</small></p>'
+            f'<p class="fin-winners">{esc(f["winners"])}</p>'
+            f'<p class="fin-share" aria-live="polite"><span id="share-text">{esc(share["text"])}</span>{done}</p></div>'
+            f'<div class="fin-more"><h3>{esc(f["moments_title"])}</h3><dl class="fin-moments">{moments}</dl>'
+            f'<p class="fin-record">{esc(f["record"])}</p></div>')
+    return panel(f["title"], body, "fin", buttons)
 
 
 def log_lines(view: dict[str, Any]) -> list[str]:
