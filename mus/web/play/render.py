@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
-from ..kit.faces import face_svg
+from ..kit.faces import avatar, face_svg
 from ..kit.html import attrs, button, esc
 from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
 from .panels import glossary_panel, help_panel, link_button, menu_panel, panel
@@ -180,7 +180,11 @@ def plate_name(s: dict[str, Any]) -> str:
     bot = s.get("bot")
     if not bot:
         return seat_name(s["name"], s["short"])
-    return (f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
+    senas = s.get("senas")
+    sena = senas["items"][0]["sena"] if senas and senas["items"] and not bot["talking"] else None
+    face = avatar(bot["name"], bot["style_id"], talking=bot["talking"], sena=sena)
+    return (f'<span class="bot-face{" talking" if bot["talking"] else ""}" data-face="{esc(bot["name"])}">{face}</span>'
+            f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
             f'<span class="seat-style" aria-hidden="true">{esc(bot["style"])}</span>'
             f'<span class="sr-only">{esc(bot["label"])}</span>')
 
