@@ -67,9 +67,10 @@ def face_hand(cards: list[dict[str, str]], pairs: Iterable[tuple[str, object]], 
     return hand("".join(face(c["card"], c["label"], art) for c in cards), [("class", "hand")] + list(pairs))
 
 
-def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]]) -> str:
-    """``count`` cards face down, one image named by ``label`` for screen readers."""
-    inner = "".join(back() for _ in range(count))
+def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]], over: str = "") -> str:
+    """``count`` cards face down, one image named by ``label`` for screen readers (``over``:
+    drawn on them, such as their holder's face)."""
+    inner = "".join(back() for _ in range(count)) + over
     return hand(inner, [("class", "hand hidden-hand")] + list(pairs) + [("role", "img"), ("aria-label", label)])
 
 

@@ -170,7 +170,7 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
                             ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
     else:
-        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)])
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], bot_face(s))
     return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"], s.get("talk"), s.get("said")) + held, classes
 
 
@@ -180,13 +180,21 @@ def plate_name(s: dict[str, Any]) -> str:
     bot = s.get("bot")
     if not bot:
         return seat_name(s["name"], s["short"])
+    return (bot_face(s) + f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
+            f'<span class="seat-style" aria-hidden="true">{esc(bot["style"])}</span>'
+            f'<span class="sr-only">{esc(bot["label"])}</span>')
+
+
+def bot_face(s: dict[str, Any]) -> str:
+    """A bot's face (``kit.faces.avatar``), drawn twice: on its plate (wide screens) and on its
+    cards (phones, whose narrow columns have no room beside the name; the style sheet shows one)."""
+    bot = s.get("bot")
+    if not bot:
+        return ""
     senas = s.get("senas")
     sena = senas["items"][0]["sena"] if senas and senas["items"] and not bot["talking"] else None
     face = avatar(bot["name"], bot["style_id"], talking=bot["talking"], sena=sena)
-    return (f'<span class="bot-face{" talking" if bot["talking"] else ""}" data-face="{esc(bot["name"])}">{face}</span>'
-            f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
-            f'<span class="seat-style" aria-hidden="true">{esc(bot["style"])}</span>'
-            f'<span class="sr-only">{esc(bot["label"])}</span>')
+    return f'<span class="bot-face{" talking" if bot["talking"] else ""}" data-face="{esc(bot["name"])}">{face}</span>'
 
 
 def center(view: dict[str, Any]) -> str:

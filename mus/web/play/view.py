@@ -18,7 +18,6 @@ from ..kit.i18n import stones, t
 from .calls import log_view
 from .coaching import coach_view, partner_reasons
 from .count import showdown_view
-from .ending import fin_view
 from .guide import help_view, menu_view
 from .names import cast_line, seat_names
 from .newgame import rules_summary, setup_view, stats_view
@@ -118,6 +117,8 @@ def build_view(session: Session) -> dict[str, Any]:
         view["showdown"]["reasons"] = partner_reasons(session, last, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(last), "label": t(lang, "replay.open")}
     elif on_table and game.is_over and index is None:
+        from .ending import fin_view  # the end's modules are imported when a partida ends, not at a start
+
         view["fin"] = fin_view(session, lang)
     if on_table and index is None and game.history and not game.is_over and not review:
         view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"), "short": "↶",
