@@ -7,6 +7,7 @@ import re
 
 import mus
 from mus.web.kit import i18n
+from mus.web.play import render
 from mus.web.play.render import regions
 from mus.web.play.saves import SAVE_KEY, Saved, decode_save, encode_save
 from mus.web.kit.storage import MemoryStorage
@@ -160,7 +161,19 @@ def test_plates_keep_discards_declarations_and_the_bet() -> None:
     assert [[d["lance"], d["has"]] for d in seats[3]["declared"]] == [["pares", True]]
     s = _at(2, ["no hay mus", "envido", "envido 3"])
     seats = build_view(s)["seats"]
-    assert seats[3]["badges"] == [{"kind": "bet", "text": "Envite 5"}]
+    assert seats[3]["badges"] == [{"kind": "bet", "text": "Envite 5", "key": "bet:1.2.3.False"}]
+
+
+def test_thrown_cards_stay_thrown_until_the_serve() -> None:
+    s = _at(1, ["mus", "mus", "mus", "mus", "descarte 0 1 2", "descarte 0"])
+    seats = build_view(s)["seats"]
+    assert [seat["thrown"] for seat in seats] == [[0, 1, 2], [], [], [3]]  # the postre (the player) first
+    assert render.seat(seats[3], 3, build_view(s))[0].count("card back thrown") == 1
+    assert [card["thrown"] for card in seats[0]["cards"]] == [True, True, True, False]
+    s = _at(1, ["mus", "mus", "mus", "mus", "descarte 0 1 2", "descarte 0", "descarte 1 2", "descarte 3"])
+    seats = build_view(s)["seats"]
+    assert [seat["thrown"] for seat in seats] == [[], [], [], []]
+    assert all(not card["thrown"] for card in seats[0]["cards"])
 
 
 def test_bot_pacing_routine_quick_envites_slower() -> None:

@@ -10,8 +10,7 @@ draws them) are decided by each level in turn, after ``WARM_UP`` other decisions
 built), on MicroPython under Node (``tools/dev/mpy_run.mjs``, one position a call: memory is
 freed between calls) and in this CPython. Prints the median, p95 and max of each, and each
 level's p95 over ``dificil``'s on the same runtime: ``dificil``'s on a phone is measured in the
-page (``tools.bench.table_runtimes``, docs/figures.md), the others scale with it. MicroPython's
-clock under Node counts whole ms.
+page (``tools.bench.table_runtimes``, docs/figures.md), the others scale with it.
 """
 
 from __future__ import annotations
@@ -27,48 +26,19 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.bench.table_runtimes import DECISIONS  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = ("dificil", "lessons", "montecarlo")
 WARM_UP = 8
 
-# Runs on CPython and MicroPython alike.
-SCRIPT = r'''
-import json, time
-import mus
-from mus.ai import make_bot
+# Runs on CPython and MicroPython alike: table_runtimes' clock and positions, then each level
+# deciding every position in turn.
+SCRIPT = DECISIONS + r'''
 from mus.ai.montecarlo import MonteCarloBot
 from mus.ai.taught import TaughtBot
-from mus.rng import Random
-
-if hasattr(time, "ticks_ms"):
-    def clock():
-        return time.ticks_ms()
-
-    def ms_since(start):
-        return time.ticks_diff(time.ticks_ms(), start)
-else:
-    def clock():
-        return time.perf_counter()
-
-    def ms_since(start):
-        return (time.perf_counter() - start) * 1000
 
 MAKE = {"dificil": lambda seed: make_bot("dificil", seed), "lessons": TaughtBot, "montecarlo": MonteCarloBot}
-
-
-def positions(count, seed):
-    rng = Random(seed)
-    out = []
-    while len(out) < count:
-        game = mus.Game.new(mus.Rules(), rng.randrange(1 << 30))
-        bots = [make_bot("normal", rng.randrange(1 << 30)) for _ in range(4)]
-        while not game.is_over and len(out) < count and len(game.history) < 6:
-            obs = game.observation(game.to_play)
-            if len(obs["legal_actions"]) > 1 and rng.random() < 0.35:
-                out.append(obs)
-            game = game.apply(bots[game.to_play].choose(obs))
-    return out
-
 
 BOTS = {level: MAKE[level](SEED) for level in LEVELS}
 TIMES = {level: [] for level in LEVELS}

@@ -70,6 +70,7 @@ class Page:
             root.removeAttribute("data-phase")
         root.setAttribute("data-screen", "setup" if view["setup"] else "table")
         root.classList.toggle("instant", bool(view["instant"]))
+        root.setAttribute("data-speed", view["speed"])
         document.title = view["title"]
         document.getElementById("table").setAttribute("aria-label", view["table_label"])
 
@@ -85,13 +86,13 @@ class Page:
                 el.className = cls
                 self.classes[name] = cls
             if self.html.get(name) != html:
-                before = el.querySelector(".bubble[data-said]")
-                said = "" if nil(before) else str(before.getAttribute("data-said"))
+                said = [str(e.getAttribute("data-said")) for e in el.querySelectorAll("[data-said]")]
                 el.innerHTML = html
                 self.html[name] = html
-                after = el.querySelector(".bubble[data-said]")
-                if said and not nil(after) and str(after.getAttribute("data-said")) == said:
-                    after.classList.add("steady")  # the same words, redrawn: no pop again
+                if said:  # the same words, bet, turn or score, redrawn: they do not move again
+                    for after in el.querySelectorAll("[data-said]"):
+                        if str(after.getAttribute("data-said")) in said:
+                            after.classList.add("steady")
         self._show_log(view)
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
@@ -130,17 +131,23 @@ class Page:
         return False
 
     def _deal_animation(self, view: dict[str, Any]) -> None:
-        """Replay the deal animation when the player's cards change (a new hand, the serve)."""
+        """The cards that come (a new hand's, the serve's) come in from the middle."""
         dealt = render.dealt(view)
-        if dealt == self.dealt:
-            return
+        coming = render.coming(self.dealt, dealt)
         self.dealt = dealt
-        if not dealt or view["instant"]:
+        if view["instant"] or not any(coming):
             return
-        for el in document.querySelectorAll("#table .hand"):
-            el.classList.remove("deal")
-            _ = el.offsetWidth  # restart the CSS animation
-            el.classList.add("deal")
+        cards = []
+        for seat, positions in enumerate(coming):
+            hand = document.querySelector(f'#table [data-hand="{seat}"]')
+            if positions and not nil(hand):
+                cards += [card for i, card in enumerate(hand.querySelectorAll(".card")) if i in positions]
+        for card in cards:
+            card.classList.remove("deal")
+        if cards:
+            _ = cards[0].offsetWidth  # restart the CSS animation
+        for card in cards:
+            card.classList.add("deal")
 
     def _show_log(self, view: dict[str, Any]) -> None:
         title = document.getElementById("log-title")

@@ -43,18 +43,18 @@ def face(card: str, label: str, art: DeckArt | None = None, extra_class: str = "
         extra_class, esc(label), drawing(card, art))
 
 
-def back() -> str:
-    return '<span class="card back">%s</span>' % svg_use("back")
+def back(extra_class: str = "") -> str:
+    return '<span class="card back%s">%s</span>' % (extra_class, svg_use("back"))
 
 
-def chosen(card: str, label: str, pos: int, *, selected: bool, selectable: bool) -> str:
+def chosen(card: str, label: str, pos: int, *, selected: bool, selectable: bool, thrown: bool = False) -> str:
     """One of the reader's cards as a button: pressed when chosen to throw, disabled (but
-    still read out) when nothing is to be chosen."""
+    still read out) when nothing is to be chosen; ``thrown`` once thrown, until new ones come."""
     pairs = attrs([("id", "card-%d" % pos), ("data-card", card), ("data-pos", pos), ("aria-label", label),
                    ("aria-pressed", ("true" if selected else "false") if selectable else None),
                    ("aria-disabled", None if selectable else "true")])
-    return '<button type="button" class="card face%s"%s>%s</button>' % (
-        " selected" if selected else "", pairs, svg_use(card))
+    return '<button type="button" class="card face%s%s"%s>%s</button>' % (
+        " selected" if selected else "", " thrown" if thrown else "", pairs, svg_use(card))
 
 
 def hand(inner: str, pairs: Iterable[tuple[str, object]]) -> str:
@@ -67,10 +67,13 @@ def face_hand(cards: list[dict[str, str]], pairs: Iterable[tuple[str, object]], 
     return hand("".join(face(c["card"], c["label"], art) for c in cards), [("class", "hand")] + list(pairs))
 
 
-def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]], over: str = "") -> str:
-    """``count`` cards face down, one image named by ``label`` for screen readers (``over``:
-    drawn on them, such as their holder's face)."""
-    inner = "".join(back() for _ in range(count)) + over
+def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]], thrown: Iterable[int] = (),
+                over: str = "") -> str:
+    """``count`` cards face down, one image named by ``label`` for screen readers; those at
+    the positions ``thrown`` are thrown, until new ones come (``over``: drawn on them, such as
+    their holder's face)."""
+    out = set(thrown)
+    inner = "".join(back(" thrown" if i in out else "") for i in range(count)) + over
     return hand(inner, [("class", "hand hidden-hand")] + list(pairs) + [("role", "img"), ("aria-label", label)])
 
 
@@ -82,9 +85,10 @@ def seat_name(name: str, short: str | None = None) -> str:
             '</span>' % (esc(name), esc(short)))
 
 
-def badge(kind: str, text: str) -> str:
-    """A small label beside a seat's name: mano, postre, a declaration, the bet…"""
-    return '<span class="badge badge-%s">%s</span>' % (kind, esc(text))
+def badge(kind: str, text: str, said: str | None = None) -> str:
+    """A small label beside a seat's name: mano, postre, a declaration, the bet… (``said``:
+    the moment it came, so that a redraw does not show it coming again)."""
+    return '<span class="badge badge-%s"%s>%s</span>' % (kind, attrs([("data-said", said)]), esc(text))
 
 
 def bubble(seat: int, words: str | None, talk: Mapping[str, str] | None = None, said: str | None = None) -> str:
@@ -98,7 +102,8 @@ def bubble(seat: int, words: str | None, talk: Mapping[str, str] | None = None, 
     if not talk:
         return '<div class="bubble"%s>%s</div>' % (attrs(pairs), esc(words))
     said_words = '<span class="said">%s</span>' % esc(words) if words else ""
-    return ('<button type="button" class="bubble has-talk"%s>%s<span class="talk-text">%s</span></button>'
+    return ('<button type="button" class="bubble has-talk"%s><span class="bubble-words">%s<span class="talk-text">%s</span>'
+            '</span></button>'
             '<div class="talk-means" id="%s" popover><p class="talk-quote">%s</p><p>%s</p></div>' % (
                 attrs([("data-bubble", seat), ("data-said", said), ("data-talk", talk["key"]),
                        ("popovertarget", talk["id"]), ("title", talk["label"])]),

@@ -86,8 +86,10 @@ def help_view(target: int, lang: str) -> dict[str, Any]:
 
 
 def menu_view(lang: str, *, previous: bool, manos: bool, rules: str, cast: str | None,
-              stats: dict[str, Any], sound: bool = False) -> dict[str, Any]:
-    """The menu: back to the game, the panels, the lessons, the language, a new partida."""
+              stats: dict[str, Any], speed: dict[str, Any] | None = None,
+              sound: bool = False) -> dict[str, Any]:
+    """The menu: back to the game, the panels, the lessons, the language, a new partida, the
+    speed, the sounds."""
     other = "en" if lang == "es" else "es"
     buttons = [{"ui": "close", "label": t(lang, "menu.continue"), "kind": "primary"}]
     if previous:
@@ -102,4 +104,4 @@ def menu_view(lang: str, *, previous: bool, manos: bool, rules: str, cast: str |
                 {"ui": "setup", "label": t(lang, "menu.new"), "kind": ""}]
     return {"title": t(lang, "menu.title"), "buttons": buttons, "rules": rules, "cast": cast,
             "lessons": {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""), "text": t(lang, "menu.lessons")},
-            "stats": stats}
+            "stats": stats, "speed": speed}

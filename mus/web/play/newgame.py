@@ -43,9 +43,9 @@ def setup_view(session: Session, lang: str) -> dict[str, Any]:
             groups.append({"name": option.name, "legend": option.title[lang], "options": [
                 {"value": option.text(v), "label": option.chip_text(v, lang), "checked": chosen == v,
                  "lang": None} for v in option.offered]})
-    for name in ("speed", "lang"):
-        groups.append({"name": name, "legend": t(lang, f"setup.{name}"),
-                       "options": [_preference(lang, name, v, getattr(settings, name)) for v in CHOICES[name]]})
+    groups.append(speed_view(session, lang))
+    groups.append({"name": "lang", "legend": t(lang, "setup.lang"),
+                   "options": [_preference(lang, "lang", v, settings.lang) for v in CHOICES["lang"]]})
     game = session.game
     # Starting over asks first once the player has played in the partida (the ``nueva`` action
     # comes in the confirm); not over the hand a first visit was dealt and has only looked at.
@@ -60,6 +60,12 @@ def setup_view(session: Session, lang: str) -> dict[str, Any]:
         "rules_summary": rules_summary(session.settings, lang),
         "buttons": buttons, "stats": stats_view(session, lang),
     }
+
+
+def speed_view(session: Session, lang: str) -> dict[str, Any]:
+    """The speed, in the new-game screen and the menu: it changes the partida at once, and says so."""
+    return {"name": "speed", "legend": t(lang, "setup.speed"), "note": t(lang, "speed.now"),
+            "options": [_preference(lang, "speed", v, session.settings.speed) for v in CHOICES["speed"]]}
 
 
 def stats_view(session: Session, lang: str) -> dict[str, Any]:

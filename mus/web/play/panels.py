@@ -22,7 +22,9 @@ def panel(title: str, body: str, cls: str, footer: str = "") -> str:
     """A dialog: its title, a body that scrolls inside it if it must, and a footer of buttons
     that stays in view without covering the body."""
     foot = f'<div class="buttons panel-foot">{footer}</div>' if footer else ""
-    return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title">'
+    # data-said: a panel redrawn (a setting changed in it) does not rise again
+    return (f'<section class="panel {cls}" role="dialog" aria-modal="true" aria-labelledby="overlay-title" '
+            f'data-said="panel:{esc(cls)}">'
             f'<h2 id="overlay-title" tabindex="-1">{esc(title)}</h2><div class="panel-body">{body}</div>{foot}</section>')
 
 
@@ -77,9 +79,9 @@ def glossary_panel(g: dict[str, Any]) -> str:
     return panel(g["title"], body, "glossary", spec({"ui": "close", "label": g["close"], "kind": "primary"}))
 
 
-def menu_panel(m: dict[str, Any], stats: str) -> str:
+def menu_panel(m: dict[str, Any], stats: str, speed: str = "") -> str:
     buttons = "".join(spec(b) for b in m["buttons"]) + link_button(m["lessons"]["href"], m["lessons"]["text"])
     cast = f'<p class="cast">{esc(m["cast"])}</p>' if m["cast"] else ""
     body = (f'<nav class="menu-items" aria-label="{esc(m["title"])}">{buttons}</nav>'
-            f'{cast}<p class="rules-summary">{esc(m["rules"])}</p>{stats}')
+            f'{speed}{cast}<p class="rules-summary">{esc(m["rules"])}</p>{stats}')
     return panel(m["title"], body, "menu", "")

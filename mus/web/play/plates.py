@@ -32,6 +32,31 @@ def _discard_counts(obs: Observation) -> list[list[int]]:
 DISCARDS_SHOWN = 4
 
 
+def thrown_cards(obs: Observation) -> list[list[int]]:
+    """The positions of the cards each seat has thrown in the discard now in progress, until
+    the serve brings new ones: the player's own, the last ones of a face-down hand.
+
+    >>> log = [{"seat": 1, "phase": "descarte", "action": "descarte", "count": 2},
+    ...        {"seat": 0, "phase": "descarte", "action": "descarte", "count": 1, "own": "descarte 3"}]
+    >>> thrown_cards({"phase": "descarte", "log": log})
+    [[3], [2, 3], [], []]
+    >>> thrown_cards({"phase": "mus", "log": log + [{"seat": -1, "phase": "mus", "action": "servido"}]})
+    [[], [], [], []]
+    """
+    thrown: list[list[int]] = [[], [], [], []]
+    if obs["phase"] != "descarte":
+        return thrown
+    for event in obs["log"]:
+        if event["action"] == "servido":
+            thrown = [[], [], [], []]
+        elif event["phase"] == "descarte" and event["seat"] in range(4):
+            own = event.get("own")
+            count = event.get("count", 0)
+            thrown[event["seat"]] = ([int(n) for n in own.split()[1:]] if isinstance(own, str)
+                                     else list(range(4 - count, 4)))
+    return thrown
+
+
 def _declarations(obs: Observation) -> list[list[tuple[str, bool]]]:
     """Each seat's pares / juego declarations as said so far, in that order: (lance, has)."""
     said: list[dict[str, bool]] = [{}, {}, {}, {}]
@@ -80,6 +105,7 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
     postre = (obs["mano"] + 3) % 4
     selectable = obs["to_play"] == HUMAN and obs["phase"] == "descarte" and bool(session.human_legal())
     discards = _discard_counts(obs)
+    thrown = thrown_cards(obs)
     declared = _declarations(obs)
     bet = obs["bet"]
     seats = []
@@ -87,7 +113,8 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
         badges = []
         if bet and bet.get("bettor") == seat and bet["answering"]:
             badges.append({"kind": "bet", "text": t(lang, "plate.ordago") if bet["ordago"] else
-                           t(lang, "plate.bet", n=bet["table"] + bet["pending"])})
+                           t(lang, "plate.bet", n=bet["table"] + bet["pending"]),
+                           "key": f"bet:{obs['hand_number']}.{bet['table']}.{bet['pending']}.{bet['ordago']}"})
         words, at = bubbles.get(seat, (None, -1))
         talk = advice if seat == PARTNER and advice else spoken(said, seat, at, lang)
         bot = session.cast[seat]
@@ -102,6 +129,9 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
             "mano": seat == obs["mano"], "postre": seat == postre,
             "mano_label": t(lang, "mano"), "postre_label": t(lang, "postre"),
             "turn": obs["to_play"] == seat,
+            # the decision this seat's turn is: a redraw of the same turn does not pop its plate again
+            "turn_key": f"turn:{obs['hand_number']}.{len(obs['log'])}" if obs["to_play"] == seat else None,
+            "thrown": thrown[seat],
             "bubble": words, "talk": talk,
             # what the bubble holds, as said at this hand's event: a redraw of the same words
             # does not pop the bubble again
@@ -118,10 +148,12 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
         }
         if seat == HUMAN:
             entry["hand_label"] = t(lang, "your_hand")
+            # a partida with señas keeps room beside the cards for his own (they come after the mus)
+            entry["senas_room"] = bool(obs["rules"].get("senas"))
             entry["selectable"] = selectable
             entry["cards"] = [
                 {"card": card, "pos": i, "label": card_name(lang, card),
-                 "selected": selectable and i in session.selected}
+                 "selected": selectable and i in session.selected, "thrown": i in thrown[seat]}
                 for i, card in enumerate(obs["hand"])
             ]
             value = hand_name(lang, obs["hand"], obs["rules"])

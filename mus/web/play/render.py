@@ -63,13 +63,37 @@ def overlay_open(view: dict[str, Any]) -> bool:
 
 
 def dealt(view: dict[str, Any]) -> tuple[Any, ...]:
-    """What the deal animation follows: the hand's number and the player's cards (it plays
-    again when they change: a new hand, the serve)."""
+    """What the deal animation follows: the hand's number, the player's cards and each seat's
+    discards (cards come when they change: a new hand, the serve)."""
     seats = view.get("seats")
     if not seats:
         return ()
     cards = seats[0]["cards"]
-    return (view["hand_number"], cards and tuple(c["card"] for c in cards))
+    return (view["hand_number"], tuple(c["card"] for c in cards) if cards else (),
+            tuple(tuple(s["discards"]) for s in seats))
+
+
+def coming(before: tuple[Any, ...], now: tuple[Any, ...]) -> list[list[int]]:
+    """The positions of the cards that come to each seat from ``before`` to ``now`` (two
+    ``dealt``): all four of a new hand's, and after a serve the player's new cards and the
+    last ones of each other hand, as many as it threw.
+
+    >>> first = (1, ("Ro", "Rc", "Co", "6o"), ((), (), (), ()))
+    >>> coming((), first) == coming((0, (), ()), first) == [[0, 1, 2, 3]] * 4
+    True
+    >>> coming(first, (1, ("Ro", "Rc", "Co", "2e"), ((1,), (2,), (4,), ())))
+    [[3], [2, 3], [0, 1, 2, 3], []]
+    >>> coming(first, first)
+    [[], [], [], []]
+    """
+    if not now or before == now:
+        return [[], [], [], []]
+    if not before or before[0] != now[0]:
+        return [[0, 1, 2, 3] for _ in range(4)]
+    if before[1] == now[1]:
+        return [[], [], [], []]
+    mine = [i for i, (old, new) in enumerate(zip(before[1], now[1])) if old != new]
+    return [mine] + [list(range(4 - thrown[-1], 4)) if thrown else [] for thrown in now[2][1:]]
 
 
 def log_update(shown: list[str], lines: list[str]) -> tuple[bool, list[str]]:
@@ -111,7 +135,8 @@ def topbar(view: dict[str, Any]) -> str:
                 f'<div class="score team-{team["team"]}">'
                 f'<span class="score-name">{esc(team["name"])}</span>'
                 f'<span class="score-short" aria-hidden="true">{esc(team["short"])}</span>'
-                f'<span class="score-tantos"><span data-score="{team["team"]}">{team["tantos"]}</span>'
+                f'<span class="score-tantos"><span data-score="{team["team"]}" '
+                f'data-said="score:{team["team"]}.{team["tantos"]}">{team["tantos"]}</span>'
                 f'<small>{esc(team["target"])}</small></span>'
                 f'<span class="stones" title="{esc(team["stones"])}">{stones}'
                 f'<span class="sr-only">{esc(team["stones"])}</span></span>'
@@ -143,7 +168,7 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
                 f'<div class="{hand_class}">{placeholders}</div>'), classes
     if s["turn"]:
         classes += " turn"
-    classes += f" team-{s['team']}"
+    classes += f" team-{s['team']}" + (" senas-room" if s.get("senas_room") else "")
     badges = ""
     if s["mano"]:
         badges += badge("mano", s["mano_label"])
@@ -157,20 +182,21 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         badges += (f'<span class="badge badge-declared {"yes" if d["has"] else "no"}" data-declared="{d["lance"]}" '
                    f'title="{esc(d["text"])}"><span aria-hidden="true">{esc(d["letter"])}{"✓" if d["has"] else "✗"}</span>'
                    f'<span class="sr-only">{esc(d["text"])}</span></span>')
-    for b in s["badges"]:
-        badges += badge(b["kind"], b["text"])
+    for b in s["badges"]:  # the bet: it comes onto the table once
+        badges += badge(b["kind"], b["text"], b.get("key"))
     value = ""
     if s.get("value"):
         value = (f'<span class="hand-value" title="{esc(s["value"]["label"])}">{esc(s["value"]["text"])}</span>')
-    plate = f'<div class="plate">{plate_name(s)}{badges}{value}</div>'
+    said = f' data-said="{esc(s["turn_key"])}"' if s.get("turn_key") else ""
+    plate = f'<div class="plate"{said}>{plate_name(s)}{badges}{value}</div>'
     if s["cards"] is not None:
         selectable = bool(s.get("selectable"))
-        cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable)
-                        for c in s["cards"])
+        cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable,
+                               thrown=bool(c.get("thrown"))) for c in s["cards"])
         held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
                             ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
     else:
-        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], bot_face(s))
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], s.get("thrown") or (), bot_face(s))
     return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"], s.get("talk"), s.get("said")) + held, classes
 
 
@@ -211,7 +237,12 @@ def center(view: dict[str, Any]) -> str:
         chance = (f'<span class="chip-coach" aria-hidden="true">{chances[ch["lance"]]} %</span>'
                   if ch["lance"] in chances else "")
         chips.append(f'<li class="{cls}"><span class="chip-name">{esc(ch["name"])}</span>{status}{chance}</li>')
-    bet = f'<p class="bet">{esc(c["bet"])}</p>' if c["bet"] else ""
+    bet = ""
+    if c["bet"]:  # onto the table from the bettor's side; an órdago louder
+        pairs = attrs([("class", "bet ordago" if c.get("ordago") else "bet"), ("data-from", c.get("bet_seat")),
+                       ("data-said", c.get("bet_key"))])
+        bet = f'<p{pairs}>{esc(c["bet"])}</p>'
+
     return (f'<p class="phase-line"><span id="phase" data-phase="{esc(c["phase"])}">{esc(c["phase_name"])}</span></p>'
             f'<ol class="lances">{"".join(chips)}</ol>{bet}'
             f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{esc(c["status"])}</p>'
@@ -278,7 +309,8 @@ def overlay(view: dict[str, Any], art: DeckArt | None = None) -> str:
     if view.get("glossary"):
         return glossary_panel(view["glossary"])
     if view.get("menu"):
-        return menu_panel(view["menu"], stats(view["menu"]["stats"]))
+        speed = view["menu"].get("speed")
+        return menu_panel(view["menu"], stats(view["menu"]["stats"]), choices(speed) if speed else "")
     if view.get("showdown"):
         return showdown(view["showdown"], art)
     if view.get("fin"):
@@ -295,23 +327,29 @@ def stats(s: dict[str, Any]) -> str:
             + '</section>')
 
 
+def choices(g: dict[str, Any]) -> str:
+    """A setting's choices as radio buttons (``data-setting``), with a note under them if any."""
+    options = []
+    for o in g["options"]:
+        pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
+                       ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
+        options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
+                       f'<span>{esc(o["label"])}</span></label>')
+    note = f'<p class="setting-note">{esc(g["note"])}</p>' if g.get("note") else ""
+    return (f'<div class="setting setting-{esc(g["name"])}"><fieldset class="choices"><legend>{esc(g["legend"])}</legend>'
+            f'{"".join(options)}</fieldset>{note}</div>')
+
+
 def setup(s: dict[str, Any], confirm: dict[str, Any] | None = None) -> str:
     groups = []
     for g in s["groups"]:
         if "check" in g:  # a yes/no option
             c = g["check"]
-            groups.append(f'<div class="setting"><label class="check"><input type="checkbox" id="set-{esc(g["name"])}"'
+            groups.append(f'<div class="setting setting-{esc(g["name"])}"><label class="check"><input type="checkbox" id="set-{esc(g["name"])}"'
                           f' data-setting="{esc(g["name"])}"{" checked" if c["checked"] else ""}>'
                           f'<span>{esc(c["label"])}</span></label></div>')
             continue
-        options = []
-        for o in g["options"]:
-            pairs = attrs([("id", "set-%s-%s" % (g["name"], o["value"])), ("name", "set-" + g["name"]),
-                           ("value", o["value"]), ("data-setting", g["name"]), ("checked", o["checked"])])
-            options.append(f'<label class="choice"{attrs([("lang", o["lang"])])}><input type="radio"{pairs}>'
-                           f'<span>{esc(o["label"])}</span></label>')
-        groups.append(f'<div class="setting"><fieldset class="choices"><legend>{esc(g["legend"])}</legend>'
-                      f'{"".join(options)}</fieldset></div>')
+        groups.append(choices(g))
     groups.append(toggles(s.get("toggles") or []))
     warning = f'<p class="warning">{esc(s["warning"])}</p>' if s["warning"] else ""
     warning = f'<p class="rules-summary">{esc(s["rules_summary"])}</p>' + warning

@@ -219,6 +219,7 @@ class Session:
         """Put ``saved`` on the table, with fresh bots."""
         self.saved = saved
         self.selected, self.envite = set(saved.selected), saved.envite
+        self._before_end = {}  # the ends of another partida's hands
         self._make_bots()
         self.screen = "table"
         if saved.game.phase == REPARTO:  # a reseeded partida waits for its next deal

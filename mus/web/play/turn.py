@@ -63,6 +63,10 @@ def center_view(obs: Observation, lang: str, names: list[str], finished: bool = 
         "phase": obs["phase"], "phase_name": lance_name(lang, obs["phase"]),
         "hand_number": obs["hand_number"], "lances": _lance_chips(obs, lang),
         "bet": bet_text, "status": status, "to_play": to_play, "finished": finished,
+        # where the bet comes from, and which bet it is: a redraw of the same bet does not move it again
+        "bet_seat": bet["bettor"] if bet_text and bet else None, "ordago": bool(bet and bet["ordago"]),
+        "bet_key": (f"bet:{obs['hand_number']}.{obs['phase']}.{bet['table']}.{bet['pending']}.{bet['ordago']}"
+                    if bet_text and bet else None),
     }
 
 

@@ -20,7 +20,7 @@ from .coaching import coach_view, partner_reasons
 from .count import showdown_view
 from .guide import help_view, menu_view
 from .names import cast_line, seat_names
-from .newgame import rules_summary, setup_view, stats_view
+from .newgame import rules_summary, setup_view, speed_view, stats_view
 from .plates import seats_view
 from .senas import add_senas, senas_controls
 from .session import HUMAN, Session
@@ -56,6 +56,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "notices": _notices(session, lang),
         "welcome": _welcome(lang) if session.welcome else None,
         "instant": session.pause == 0,
+        "speed": "instantanea" if session.pause == 0 else session.settings.speed,  # motion keeps to the pace
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
         "confirm": None, "coach": None, "bets_said": None,
@@ -72,7 +73,7 @@ def build_view(session: Session) -> dict[str, Any]:
                                  manos=bool(game.history), rules=rules_summary(session.saved.settings
                                                                               if session.saved else session.settings, lang),
                                  cast=cast_line(session, lang), stats=stats_view(session, lang),
-                                 sound=session.settings.sound)
+                                 speed=speed_view(session, lang), sound=session.settings.sound)
     if game is None:
         return view
     index = session.showdown_index()
