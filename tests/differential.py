@@ -29,7 +29,8 @@ from mus.web.lessons.lesson import Lesson
 from mus.web.lessons.page import LessonsPage
 from mus.web.lessons.player import LessonPlayer
 from mus.web.play import render
-from mus.web.play.cast import cast
+from mus.web.kit.faces import avatar
+from mus.web.play.cast import NAMES, cast
 from mus.web.play.session import PANELS, Session
 from mus.web.play.talk import TableTalk
 from mus.web.play.view import build_view
@@ -238,6 +239,7 @@ def main() -> None:
     lessons_drawn()
     hand_replayed(0, 25)
     hand_replayed(2, 7)
+    say("faces", " ".join(avatar(name, style) for (name, _), style in zip(NAMES, STYLES * 4)))
     table_drawn(3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)
     table_drawn(5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"), ("target", "10"),
                     ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)

@@ -217,6 +217,12 @@ OVERLAP_JS = """() => {
     if (w.left < r.left - 0.5 || w.right > r.right + 0.5 || w.top < r.top - 0.5 || w.bottom > r.bottom + 0.5)
       out.push(`bubble ${name(b)}: its words spill out (${Math.round(w.left)}-${Math.round(w.right)})`);
   }
+  // a bot's face covers nothing but its own plate or its own cards face down (on phones): no
+  // bubble, seña, other seat, nor the middle of the table
+  const own = (f, el) => el.closest('.seat') === f.closest('.seat') && el.matches('.plate, .card.back');
+  for (const f of shown('#table .bot-face'))
+    for (const other of [...captions, ...bubbles, ...cards, ...plates, ...middle])
+      if (!own(f, other) && meet(box(f), box(other))) out.push(`face ${name(f)} meets ${name(other)}`);
   for (const a of plates)
     for (const b of plates)
       if (a.closest('.seat').id < b.closest('.seat').id && meet(box(a), box(b))) out.push(`plate ${name(a)} meets ${name(b)}`);

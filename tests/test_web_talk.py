@@ -139,7 +139,7 @@ def test_the_menu_is_a_menu() -> None:
     s.open_panel("menu")
     view = build_view(s)
     m = view["menu"]
-    assert [b.get("ui") for b in m["buttons"]] == ["close", "previous", "manos", "help", "glossary", "lang", "setup"]
+    assert [b.get("ui") for b in m["buttons"]] == ["close", "previous", "manos", "help", "glossary", "lang", "sound", "setup"]
     assert m["buttons"][0]["kind"] == "primary" and m["buttons"][0]["label"] == "Seguir jugando"
     assert m["lessons"]["href"] == "lessons.html" and "Reglas: 8 reyes" in m["rules"]
     partner = s.cast[2]
@@ -197,13 +197,16 @@ def test_the_end_of_a_partida_says_each_juego_and_no_empty_lance() -> None:
     s._count_finished()
     s.screen = "table"
     fin = build_view(s)["fin"]
-    assert fin["juegos"][0] == "Juego 1: 40 – 0, para nosotros"
-    assert fin["juegos"][-1].startswith("1 jugadas; lances ganados: nosotros ")
-    assert not [line for line in fin["stats"]["lances"] if " 0 de 0" in line]    # no "Punto: 0 de 0"
+    juegos = next(m for m in fin["moments"] if m["kind"] == "juegos")
+    assert juegos == {"kind": "juegos", "label": "Juegos", "text": "40–0 · 1 jugada"}
+    assert (fin["score"], fin["unit"], fin["winners"]) == ([1, 0], "Juegos", "Ganadores: tú y Maite")
+    s.open_panel("menu")
+    assert not [line for line in build_view(s)["menu"]["stats"]["lances"] if " 0 de 0" in line]  # no "Punto: 0 de 0"
+    s.close_panel()
     html = regions(build_view(s))["overlay"][0]
-    assert '<ul class="fin-juegos">' in html
+    assert '<dl class="fin-moments">' in html and '<p class="fin-score" role="img" aria-label="Juegos: 1 a 0">' in html
     s.set_setting("lang", "en")
-    assert build_view(s)["fin"]["summary"] == "Juegos won: 1 – 0 · vacas: 1 – 0"
+    assert build_view(s)["fin"]["share"]["text"] == "I won 1–0 against Carmen and Paco"
 
 
 def test_words_run_as_a_sentence_reads() -> None:

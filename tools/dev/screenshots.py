@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Screenshots of the game for the docs and for looking at the table as a player does.
 
-    python -m tools.dev.screenshots [--out DIR] [--seed N] [--lang es|en] [--docs]
+    python -m tools.dev.screenshots [--out DIR] [--seed N] [--lang es|en] [--docs] [--ending]
 
 Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
 Chromium at five sizes (desktop 1280×800, tablet 820×1180, phone 360×740, small phone 320×568,
 landscape phone 740×360) from the first screen of a first visit until the player faces a bet,
 then until the hand's count, and saves ``<size>-first.png``, ``<size>-play.png`` and
-``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``), in Spanish or, with
+``<size>-showdown.png``, and from a save one tap from the end (``tools.dev.ending``) the end
+of a partida won, ``<size>-ending.png`` (``--ending``: that one alone), in DIR (default ``/tmp/mus-screenshots``), in Spanish or, with
 ``--lang en``, in English (``<size>-en-first.png``…: a first visit whose stored settings say
 English).
 ``--docs`` also writes the desktop count to ``docs/screenshot.png`` (through ``pngquant`` when
@@ -27,6 +28,7 @@ if __package__ in (None, ""):
 
 from tools.dev.chromium import browser, served  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
+from tools.dev.ending import ending_save  # noqa: E402
 
 VIEWPORTS = {
     "desktop": {"width": 1280, "height": 800}, "tablet": {"width": 820, "height": 1180},
@@ -90,18 +92,39 @@ def shoot(browser, url: str, name: str, out: Path, lang: str = "es") -> None:  #
     context.close()
 
 
+def shoot_ending(browser, url: str, name: str, out: Path, lang: str = "es") -> None:  # type: ignore[no-untyped-def]
+    """The end of a partida won: the player wants the left rival's órdago, then reads the count."""
+    context = browser.new_context(viewport=VIEWPORTS[name], device_scale_factor=1)
+    save = ending_save()
+    settings = '{"lang": "en"}' if lang == "en" else "{}"
+    context.add_init_script(f"localStorage.setItem('mus.save', {save!r}); "
+                            f"localStorage.setItem('mus.settings', {settings!r})")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    page.click('#controls [data-action="quiero"]')
+    page.click('#overlay [data-action="continuar"]')
+    page.wait_for_selector("#overlay.open .panel.fin")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.screenshot(path=str(out / f"{name if lang == 'es' else name + '-' + lang}-ending.png"))
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of a hand in play and of a showdown.")
     parser.add_argument("--out", type=Path, default=Path("/tmp/mus-screenshots"))
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--lang", choices=("es", "en"), default="es")
     parser.add_argument("--docs", action="store_true", help="copy desktop-showdown.png to docs/screenshot.png")
+    parser.add_argument("--ending", action="store_true", help="only the end of a partida, at each size")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
     with served() as root, browser() as chromium:
         for name in VIEWPORTS:
-            shoot(chromium, f"{root}?speed=0&seed={args.seed}", name, args.out, args.lang)
+            if not args.ending:
+                shoot(chromium, f"{root}?speed=0&seed={args.seed}", name, args.out, args.lang)
+            shoot_ending(chromium, f"{root}?speed=0", name, args.out, args.lang)
     for path in sorted(args.out.glob("*.png")):
         print(f"{path}  {path.stat().st_size / 1024:.0f} KB")
     if args.docs:

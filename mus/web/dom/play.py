@@ -27,10 +27,12 @@ from ..kit.i18n import t
 from ..kit.links import DEAL_KEY, code_from_fragment, parse_seed
 from ..kit.storage import SafeStorage
 from ..play import commands, render
+from ..play.ending import share_link
 from ..play.session import FOLLOWED, Session
 from ..play.view import build_view
 from .events import Dispatcher
 from .page import WINDOW, fetch_deck_art, local_storage, nil, query_param, text_or_none
+from .sound import Sounds
 
 if TYPE_CHECKING:
     from .replay import ReplayPanel
@@ -225,6 +227,7 @@ class App:
         self.events: Dispatcher | None = None
         self.replay: ReplayPanel | None = None  # made when a replay first opens
         self.opening_replay = False  # its modules are on their way: the bots wait already
+        self.sounds = Sounds()  # static/sound.mjs, once the player turns the sounds on
 
     # --- life cycle ------------------------------------------------------------------
 
@@ -324,7 +327,9 @@ class App:
     # --- drawing and the bots ------------------------------------------------------------
 
     def render(self) -> None:
-        self.page.show(build_view(self.session))
+        view = build_view(self.session)
+        self.page.show(view)
+        self.sounds.follow(view, self.session.settings.sound)
         if self.session.coach_due() and not self.coaching:
             self.coaching = True
             asyncio.create_task(self._coach())
@@ -420,6 +425,10 @@ class App:
             else:
                 self.drive()
             return
+        if outcome == commands.SOUND and self.session.settings.sound:
+            self.sounds.load(wake=True)  # a tap: the browser lets its audio start
+        elif outcome == commands.SHARE:
+            asyncio.create_task(self._share())
         if outcome == commands.ADVANCED and _update_waiting():
             getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
             return
@@ -432,6 +441,27 @@ class App:
         self.render()
         if outcome != commands.SHOWN:
             self.drive()
+
+    async def _share(self) -> None:
+        """The result of the partida over, with the table's address: the system's share sheet
+        where there is one, else copied; ``session.shared`` says which, or that it failed."""
+        view = build_view(self.session)["fin"]
+        if view is None:
+            return
+        text, link = view["share"]["text"], share_link(str(window.location.href))
+        navigator = window.navigator
+        try:
+            if not nil(getattr(navigator, "share", None)):
+                data = window.Object.new()
+                data.title, data.text, data.url = view["share"]["title"], text, link
+                await navigator.share(data)
+                self.session.shared = "shared"
+            else:
+                await navigator.clipboard.writeText(f"{text} {link}")
+                self.session.shared = "copied"
+        except Exception:  # the share sheet closed, or no clipboard here: the text is on screen
+            self.session.shared = "failed"
+        self.render()
 
     def on_key(self, key: Key) -> bool:
         if key.modified or self.replay_open:

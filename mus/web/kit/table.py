@@ -67,11 +67,13 @@ def face_hand(cards: list[dict[str, str]], pairs: Iterable[tuple[str, object]], 
     return hand("".join(face(c["card"], c["label"], art) for c in cards), [("class", "hand")] + list(pairs))
 
 
-def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]], thrown: Iterable[int] = ()) -> str:
+def hidden_hand(count: int, label: str, pairs: Iterable[tuple[str, object]], thrown: Iterable[int] = (),
+                over: str = "") -> str:
     """``count`` cards face down, one image named by ``label`` for screen readers; those at
-    the positions ``thrown`` are thrown, until new ones come."""
+    the positions ``thrown`` are thrown, until new ones come (``over``: drawn on them, such as
+    their holder's face)."""
     out = set(thrown)
-    inner = "".join(back(" thrown" if i in out else "") for i in range(count))
+    inner = "".join(back(" thrown" if i in out else "") for i in range(count)) + over
     return hand(inner, [("class", "hand hidden-hand")] + list(pairs) + [("role", "img"), ("aria-label", label)])
 
 

@@ -33,6 +33,8 @@ PLAYED = "played"       # the player's own call was played: show it as the table
 ADVANCED = "advanced"   # continuar / nueva / revancha: between hands, a new version may start now
 MANOS = "manos"         # open the list of this partida's hands
 REPLAY = "replay"       # open the replay of finished hand ``int(command.value)``
+SHARE = "share"         # share the result of the partida over (``session.shared`` says how it went)
+SOUND = "sound"         # the sound setting changed: the page turns its sounds on or off
 
 ADVANCE = ("continuar", "nueva", "revancha")
 # data-ui commands that only change what is on screen: name → Session method
@@ -83,6 +85,11 @@ def run(session: Session, command: Command, seed: int | None = None) -> str:
         return MANOS
     elif name == "replay" and command.number is not None and s.saved is not None:
         return REPLAY
+    elif name == "share" and s.game is not None and s.game.is_over:
+        return SHARE
+    elif name == "sound":
+        s.set_setting("sound", "false" if s.settings.sound else "true")
+        return SOUND
     elif name == "envite-less":
         s.step_envite(-1)
     elif name == "envite-more":

@@ -11,9 +11,8 @@ from mus.observation import HandResult
 
 from ..kit.i18n import LANCES, card_name, lance_name, reason_text, spoken_ledger, t
 from .names import short_name
-from .newgame import stats_view
 from .plates import hand_name
-from .session import HUMAN, Session
+from .session import HUMAN
 
 
 def _with(base: Mapping[str, Any], *changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -168,31 +167,3 @@ def _uncounted(lang: str, names: list[str], lance: str, entry: Mapping[str, Any]
                  {"why": (reason_text(lang, entry) + " — " if entry else "") + t(lang, "count.uncounted"),
                   "points": 0, "points_text": "", "score": None, "notes": [], "reached": False})
 
-
-def fin_view(session: Session, lang: str) -> dict[str, Any]:
-    """The end of the partida: who won, each juego's final score, and the partida in numbers."""
-    game = session.game
-    assert game is not None
-    juegos, lances = [0, 0], [0, 0]
-    lines: list[str] = []
-    for hand in game.history:
-        for seat in hand.get("winners", {}).values():
-            lances[seat & 1] += 1
-        hand_winner = hand["juego_winner"]
-        if hand_winner is not None:
-            juegos[hand_winner] += 1
-            lines.append(t(lang, "fin.juego", n=len(lines) + 1, a=hand["score"][0], b=hand["score"][1],
-                           who=t(lang, f"fin.juego.{hand_winner}")))
-    vacas = list(game.vacas)
-    won = game.winner == HUMAN
-    lines.append(t(lang, "fin.hands", n=len(game.history), a=lances[0], b=lances[1]))
-    return {
-        "title": t(lang, "fin.title"),
-        "headline": t(lang, "fin.us" if won else "fin.them"),
-        "won": won,
-        "summary": t(lang, "fin.summary", a=juegos[0], b=juegos[1], c=vacas[0], d=vacas[1]),
-        "juegos": lines,
-        "buttons": [{"action": "revancha", "label": t(lang, "act.revancha"), "kind": "primary"},
-                    {"ui": "setup", "label": t(lang, "act.menu"), "kind": ""}],
-        "stats": stats_view(session, lang),
-    }

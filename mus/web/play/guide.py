@@ -86,8 +86,10 @@ def help_view(target: int, lang: str) -> dict[str, Any]:
 
 
 def menu_view(lang: str, *, previous: bool, manos: bool, rules: str, cast: str | None,
-              stats: dict[str, Any], speed: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The menu: back to the game, the panels, the lessons, the language, a new partida, the speed."""
+              stats: dict[str, Any], speed: dict[str, Any] | None = None,
+              sound: bool = False) -> dict[str, Any]:
+    """The menu: back to the game, the panels, the lessons, the language, a new partida, the
+    speed, the sounds."""
     other = "en" if lang == "es" else "es"
     buttons = [{"ui": "close", "label": t(lang, "menu.continue"), "kind": "primary"}]
     if previous:
@@ -97,6 +99,8 @@ def menu_view(lang: str, *, previous: bool, manos: bool, rules: str, cast: str |
     buttons += [{"ui": "help", "label": t(lang, "menu.help"), "kind": ""},
                 {"ui": "glossary", "label": t(lang, "menu.glossary"), "kind": ""},
                 {"ui": "lang", "value": other, "label": t(lang, "act.lang"), "kind": "", "lang": other},
+                {"ui": "sound", "label": t(lang, "act.sound.on" if sound else "act.sound.off"), "kind": "",
+                 "pressed": "true" if sound else "false", "aria": t(lang, "act.sound.label")},
                 {"ui": "setup", "label": t(lang, "menu.new"), "kind": ""}]
     return {"title": t(lang, "menu.title"), "buttons": buttons, "rules": rules, "cast": cast,
             "lessons": {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""), "text": t(lang, "menu.lessons")},

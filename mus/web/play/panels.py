@@ -36,7 +36,8 @@ def link_button(href: str, text: str) -> str:
 def spec(b: dict[str, Any]) -> str:
     return button(b["label"], action=b.get("action"), ui=b.get("ui"), kind=b.get("kind", ""),
                   id_="m-" + str(b.get("ui") or b.get("action")),
-                  extra=[("value", b.get("value")), ("lang", b.get("lang"))])
+                  extra=[("value", b.get("value")), ("lang", b.get("lang")), ("aria-pressed", b.get("pressed")),
+                         ("title", b.get("aria"))])
 
 
 def help_panel(h: dict[str, Any]) -> str:

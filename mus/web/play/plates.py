@@ -120,7 +120,9 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
         bot = session.cast[seat]
         entry: dict[str, Any] = {
             "seat": seat, "pos": POSITIONS[seat], "team": seat & 1,
-            "bot": {"name": bot.name, "style": t(lang, f"style.{bot.style}.{bot.gender}"),
+            "bot": {"name": bot.name, "style": t(lang, f"style.{bot.style}.{bot.gender}"), "style_id": bot.style,
+                    # its face speaks while its words are on the table (señas are made, not said)
+                    "talking": bool(talk or words and words != t(lang, "bubble.señas")),
                     "label": t(lang, "plate.bot", name=bot.name, style=t(lang, f"style.{bot.style}.{bot.gender}"),
                                role=lowered(t(lang, "seat", seat=seat, gender=bot.gender)))} if bot else None,
             "name": t(lang, "seat", seat=seat), "short": t(lang, "seat.short", seat=seat),

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
-from ..kit.faces import face_svg
+from ..kit.faces import avatar, face_svg
 from ..kit.html import attrs, button, esc
 from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
 from .panels import glossary_panel, help_panel, link_button, menu_panel, panel
@@ -196,7 +196,7 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
                             ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
     else:
-        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], s.get("thrown") or ())
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], s.get("thrown") or (), bot_face(s))
     return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"], s.get("talk"), s.get("said")) + held, classes
 
 
@@ -206,9 +206,21 @@ def plate_name(s: dict[str, Any]) -> str:
     bot = s.get("bot")
     if not bot:
         return seat_name(s["name"], s["short"])
-    return (f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
+    return (bot_face(s) + f'<span class="seat-name" aria-hidden="true">{esc(bot["name"])}</span>'
             f'<span class="seat-style" aria-hidden="true">{esc(bot["style"])}</span>'
             f'<span class="sr-only">{esc(bot["label"])}</span>')
+
+
+def bot_face(s: dict[str, Any]) -> str:
+    """A bot's face (``kit.faces.avatar``), drawn twice: on its plate (wide screens) and on its
+    cards (phones, whose narrow columns have no room beside the name; the style sheet shows one)."""
+    bot = s.get("bot")
+    if not bot:
+        return ""
+    senas = s.get("senas")
+    sena = senas["items"][0]["sena"] if senas and senas["items"] and not bot["talking"] else None
+    face = avatar(bot["name"], bot["style_id"], talking=bot["talking"], sena=sena)
+    return f'<span class="bot-face{" talking" if bot["talking"] else ""}" data-face="{esc(bot["name"])}">{face}</span>'
 
 
 def center(view: dict[str, Any]) -> str:
@@ -426,12 +438,23 @@ def count_talk(items: list[dict[str, Any]]) -> str:
 
 
 def fin(f: dict[str, Any]) -> str:
+    """The end of a partida: the score in large, the winners, the moments, the record, the
+    result to share; revancha, share and a new partida in the footer."""
     buttons = "".join(spec_button(b) for b in f["buttons"])
-    body = (f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
-            f'<p class="summary">{esc(f["summary"])}</p>'
-            f'<ul class="fin-juegos">{"".join(f"<li>{esc(line)}</li>" for line in f["juegos"])}</ul>'
-            f'<div class="buttons">{buttons}</div>{stats(f["stats"])}')
-    return panel(f["title"], body, "fin")
+    a, b = f["score"]
+    moments = "".join(f'<div class="moment" data-moment="{esc(m["kind"])}"><dt>{esc(m["label"])}</dt>'
+                      f'<dd>{esc(m["text"])}</dd></div>' for m in f["moments"])
+    share = f["share"]
+    done = f'<span class="fin-shared">{esc(share["done"])}</span>' if share["done"] else ""
+    body = (f'<div class="fin-result {"won" if f["won"] else "lost"}">'
+            f'<p class="banner {"won" if f["won"] else "lost"}">{esc(f["headline"])}</p>'
+            f'<p class="fin-score" role="img" aria-label="{esc(f["score_label"])}"><b>{a}</b><span>–</span><b>{b}</b>'
+            f'<small>{esc(f["unit"])}</small></p>'
+            f'<p class="fin-winners">{esc(f["winners"])}</p>'
+            f'<p class="fin-share" aria-live="polite"><span id="share-text">{esc(share["text"])}</span>{done}</p></div>'
+            f'<div class="fin-more"><h3>{esc(f["moments_title"])}</h3><dl class="fin-moments">{moments}</dl>'
+            f'<p class="fin-record">{esc(f["record"])}</p></div>')
+    return panel(f["title"], body, "fin", buttons)
 
 
 def log_lines(view: dict[str, Any]) -> list[str]:

@@ -85,6 +85,7 @@ class Session:
         self.review = False
         self.muted = 0
         self.confirm: str | None = None
+        self.shared: str | None = None  # the end's result: shared, copied or failed (``dom`` says)
         self._before_end: dict[int, tuple[mus.Game, str]] = {}
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
         self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
@@ -178,6 +179,7 @@ class Session:
         self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
         self.review, self.confirm, self.hold_count, self.muted = False, None, False, 0
         self.welcome = False  # the player chose this one
+        self.shared = None
         self._before_end = {}
         self.notices = [n for n in self.notices if n["kind"] in ("memory", "unsaved")]
         self._write()
@@ -188,7 +190,8 @@ class Session:
             previous = self.saved.settings
             self.settings = previous.replace(speed=self.settings.speed, lang=self.settings.lang,
                                              coach=self.settings.coach, reasons=self.settings.reasons,
-                                             advice=self.settings.advice, table=self.saved.game.rules)
+                                             advice=self.settings.advice, sound=self.settings.sound,
+                                             table=self.saved.game.rules)
             self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
         self.new_game(seed)
 

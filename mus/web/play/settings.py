@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 SETTINGS_KEY = "mus.settings"
 MAX_SETTINGS_TEXT = 10_000  # a few hundred characters in use
 
-PREFERENCES = ("level", "speed", "lang", "coach", "reasons", "style", "advice")
+PREFERENCES = ("level", "speed", "lang", "coach", "reasons", "style", "advice", "sound")
 LEVELS = ("facil", "normal", "dificil")
 SPEEDS = ("lenta", "normal", "rapida", "instantanea")
 # Seconds a bot waits before it speaks, by speed.
@@ -56,6 +56,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "reasons": (False, True),   # the partner's reasons at the count
     "style": STYLE_CHOICES,     # the bots' style: one for all three, or each its own at random
     "advice": (False, True),    # the partner advises the player aloud (play.talk)
+    "sound": (False, True),     # the table's sounds (off until the player turns them on)
 }
 TABLE = tuple(o for o in OPTIONS if o.offered)   # the options the new-game screen offers
 TABLE_RULES = mus.Rules(senas=True)              # the table before the player chooses
@@ -69,10 +70,10 @@ class Settings(Value):
 
     def __init__(self, level: str = "normal", speed: str = "normal", lang: str = DEFAULT_LANG,
                  coach: bool = False, reasons: bool = False, style: str = RANDOM, advice: bool = True,
-                 table: mus.Rules = TABLE_RULES, **options: Any) -> None:
+                 sound: bool = False, table: mus.Rules = TABLE_RULES, **options: Any) -> None:
         """``options``: the table's, by name (``target=30``), over ``table``."""
         self.level, self.speed, self.lang, self.coach, self.reasons = level, speed, lang, coach, reasons
-        self.style, self.advice = style, advice
+        self.style, self.advice, self.sound = style, advice, sound
         self.table = table.replace(**options) if options else table
 
     @classmethod

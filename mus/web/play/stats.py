@@ -1,6 +1,7 @@
 """The player's statistics: partidas, juegos, hands and lances won, kept in ``mus.stats``. Pure.
 
-Each counter is [won by us, played]. Stored statistics are read strictly: a counter that is
+Each counter is [won by us, played]; ``racha`` is [partidas won in a row now, the most ever
+won in a row] (a lost partida sets the first back to 0). Stored statistics are read strictly: a counter that is
 not two whole numbers with no more won than played raises ``ValueError`` naming it;
 ``load_stats`` then keeps the text aside (``mus.stats.corrupt.<time>``), takes the counters
 it can read, writes them back and says so.
@@ -29,12 +30,13 @@ STATS_KEY = "mus.stats"
 MAX_STATS_TEXT = 10_000  # about 200 characters in use
 LANCES = ("grande", "chica", "pares", "juego", "punto")
 COUNTERS = ("partidas", "juegos", "manos")
+STREAK = "racha"
 MAX_COUNT = 10**12
 
 
 def empty_stats() -> dict[str, Any]:
     return {"schema": SCHEMA, "partidas": [0, 0], "juegos": [0, 0], "manos": [0, 0],
-            "lances": {lance: [0, 0] for lance in LANCES}}
+            "lances": {lance: [0, 0] for lance in LANCES}, STREAK: [0, 0]}
 
 
 def _pair(name: str, value: object, strict: bool) -> list[int] | None:
@@ -42,7 +44,8 @@ def _pair(name: str, value: object, strict: bool) -> list[int] | None:
             and all(type(v) is int and 0 <= v <= MAX_COUNT for v in value) and value[0] <= value[1]):
         return list(value)
     if strict:
-        raise ValueError(f"expected {name} as [won, played], two whole numbers, got {described(value)}")
+        shape = "[now, best], two whole numbers" if name == STREAK else "[won, played], two whole numbers"
+        raise ValueError(f"expected {name} as {shape}, got {described(value)}")
     return None
 
 
@@ -54,7 +57,7 @@ def stats_from(data: object, strict: bool = False) -> dict[str, Any]:
         if strict:
             raise ValueError(f"expected the statistics as an object, got {described(data)}")
         return stats
-    _read_pairs(stats, data, COUNTERS, strict)
+    _read_pairs(stats, data, COUNTERS + (STREAK,), strict)
     lances = data.get("lances", {})
     if not isinstance(lances, dict):
         if strict:
@@ -122,6 +125,15 @@ def count_hand(stats: dict[str, Any], hand: HandResult, human_team: int = 0) -> 
 
 
 def count_partida(stats: dict[str, Any], winner: int, human_team: int = 0) -> dict[str, Any]:
+    """Add one finished partida: won or not, and the run of partidas won in a row.
+
+    >>> s = count_partida(count_partida(count_partida(empty_stats(), 0), 0), 1)
+    >>> s["partidas"], s["racha"], count_partida(s, 0)["racha"]
+    ([2, 3], [0, 2], [1, 2])
+    """
     out: dict[str, Any] = copy_data(stats)
-    _bump(out["partidas"], winner == human_team)
+    won = winner == human_team
+    _bump(out["partidas"], won)
+    now = out[STREAK][0] + 1 if won else 0
+    out[STREAK] = [now, max(now, out[STREAK][1])]
     return out

@@ -17,13 +17,14 @@ from mus.observation import HandResult, Observation
 from ..kit.i18n import stones, t
 from .calls import log_view
 from .coaching import coach_view, partner_reasons
-from .count import fin_view, showdown_view
+from .count import showdown_view
 from .guide import help_view, menu_view
 from .names import cast_line, seat_names
 from .newgame import rules_summary, setup_view, speed_view, stats_view
 from .plates import seats_view
 from .senas import add_senas, senas_controls
 from .session import HUMAN, Session
+from .sounds import bets_said
 from .turn import center_view, controls_view
 from .voice import at_count, glossary
 
@@ -58,7 +59,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "speed": "instantanea" if session.pause == 0 else session.settings.speed,  # motion keeps to the pace
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
-        "confirm": None, "coach": None,
+        "confirm": None, "coach": None, "bets_said": None,
     }
     if session.screen == "setup" or game is None:
         view["setup"] = setup_view(session, lang)
@@ -72,7 +73,7 @@ def build_view(session: Session) -> dict[str, Any]:
                                  manos=bool(game.history), rules=rules_summary(session.saved.settings
                                                                               if session.saved else session.settings, lang),
                                  cast=cast_line(session, lang), stats=stats_view(session, lang),
-                                 speed=speed_view(session, lang))
+                                 speed=speed_view(session, lang), sound=session.settings.sound)
     if game is None:
         return view
     index = session.showdown_index()
@@ -88,6 +89,7 @@ def build_view(session: Session) -> dict[str, Any]:
         obs["log"] = obs["log"][: len(obs["log"]) - session.muted]   # obs is a fresh copy
         obs["to_play"], obs["legal_actions"] = None, []
     view["scores"] = _scores(obs, lang)
+    view["bets_said"] = bets_said(obs)  # what the sounds follow (play.sounds)
     view["seats"] = seats_view(session, obs, lang, said)
     add_senas(view["seats"], obs, lang, names)
     view["center"] = center_view(obs, lang, names, finished=index is not None)
@@ -116,6 +118,8 @@ def build_view(session: Session) -> dict[str, Any]:
         view["showdown"]["reasons"] = partner_reasons(session, last, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(last), "label": t(lang, "replay.open")}
     elif on_table and game.is_over and index is None:
+        from .ending import fin_view  # the end's modules are imported when a partida ends, not at a start
+
         view["fin"] = fin_view(session, lang)
     if on_table and index is None and game.history and not game.is_over and not review:
         view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"), "short": "↶",
