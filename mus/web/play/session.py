@@ -320,7 +320,7 @@ class Session:
         """Keep the coach's numbers of ``answer`` if the game is still the one asked about.
         ValueError for an answer that is an error."""
         if "coach" not in answer:
-            raise ValueError(f"expected the coach's numbers, got {answer.get('error') or answer!r}")
+            raise ValueError(f"expected the coach's numbers, got {answer.get('error') or repr(answer)}")
         if self.game is not asked.game:
             return False
         self.coached = (len(asked.game.actions), answer["coach"])
