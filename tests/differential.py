@@ -17,6 +17,7 @@ here.
 
 import math
 import os
+from typing import Callable
 
 import mus
 from mus.ai import LEVELS, STYLES, coach, explain, make_bot
@@ -226,22 +227,42 @@ def table_drawn(seed: int, settings: tuple[tuple[str, str], ...], steps: int) ->
         session.close_panel()
 
 
-def main() -> None:
+def scenarios() -> list[tuple[Callable[..., None], tuple[object, ...]]]:
+    """Each scenario: a function and its arguments."""
+    out: list[tuple[Callable[..., None], tuple[object, ...]]] = []
     for table in range(len(TABLES)):
         for seed in range(3):
-            random_play(table, seed, 3)
+            out.append((random_play, (table, seed, 3)))
     for n, level in enumerate(LEVELS):
         for table in range(len(TABLES)):
-            bots_play((level, LEVELS[(n + 1) % 4], level, LEVELS[(n + 3) % 4]), table, n + table, 2)
+            out.append((bots_play, ((level, LEVELS[(n + 1) % 4], level, LEVELS[(n + 3) % 4]), table, n + table, 2)))
     for n, style in enumerate(STYLES):
-        bots_play(("normal", "facil", "dificil", "normal"), n % len(TABLES), 10 + n, 3, style)
-    lessons_drawn()
-    hand_replayed(0, 25)
-    hand_replayed(2, 7)
-    table_drawn(3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)
-    table_drawn(5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"), ("target", "10"),
-                    ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)
-    say("done")
+        out.append((bots_play, (("normal", "facil", "dificil", "normal"), n % len(TABLES), 10 + n, 3, style)))
+    out.append((lessons_drawn, ()))
+    out.append((hand_replayed, (0, 25)))
+    out.append((hand_replayed, (2, 7)))
+    out.append((table_drawn, (3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)))
+    out.append((table_drawn, (5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"),
+                                  ("target", "10"), ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)))
+    return out
 
 
-main()
+SCENARIOS = scenarios()
+
+
+def run(index: int) -> bool:
+    """Scenario ``index``, or "done" past the last one (then False). MicroPython runs each as
+    its own call into Python (``mpy_run.mjs --each run``): its garbage collector frees memory
+    only between calls, so the scenarios can grow without exhausting its heap."""
+    if index >= len(SCENARIOS):
+        say("done")
+        return False
+    scenario, args = SCENARIOS[index]
+    scenario(*args)
+    return True
+
+
+if __name__ == "__main__":
+    number = 0
+    while run(number):
+        number += 1

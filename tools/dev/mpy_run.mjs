@@ -1,9 +1,12 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
-//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] script.py
+//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--each FUNC] script.py
 // The repository's mus/, static/lessons/ and static/deck.svg are copied into MicroPython's file
 // system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
 // from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
 // (static/mpy-start.mjs), and the sources are not copied.
+// With --each FUNC, the script is imported as a module (its `__main__` part does not run) and
+// FUNC(0), FUNC(1), … are called, each as its own call into Python, until one returns False:
+// MicroPython's garbage collector frees memory only between calls, never during one.
 // Exits 1 with the Python traceback on stderr if the script raises.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { storedEntries } from "../../static/mpy-start.mjs";
@@ -18,15 +21,17 @@ const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], 
 let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
 let zip = null;
+let each = null;
 for (;;) {
   if (args[0] === "--heap") heap = Number(args[1]) * 1024 * 1024;
   else if (args[0] === "--zip") zip = args[1];
+  else if (args[0] === "--each") each = args[1];
   else break;
   args = args.slice(2);
 }
 const [script] = args;
 if (!script || args.length > 1) {
-  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] script.py");
+  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] [--each FUNC] script.py");
   process.exit(2);
 }
 
@@ -71,7 +76,14 @@ if (zip) {
 mp.FS.chdir("/app");
 try {
   mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");
-  mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
+  if (each) {
+    const name = path.basename(script, ".py");
+    mp.FS.writeFile(`/app/${name}.py`, fs.readFileSync(path.resolve(script)));
+    const module = mp.pyimport(name);
+    for (let index = 0; module[each](index); index += 1);
+  } else {
+    mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
+  }
 } catch (error) {
   if (error.name !== "PythonError") throw error;
   if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }
