@@ -20,11 +20,12 @@ from mus.web.kit.links import deal_query
 from mus.web.kit.storage import MemoryStorage
 from mus.web.lessons.lesson import Lesson, LessonError
 from mus.web.play.deal_link import parse_deal, play_deal
+from mus.web.play.newgame import rules_summary
 from mus.web.play.render import setup
 from mus.web.play.settings import load_settings, write_settings
 from mus.web.play.session import Session
 from mus.web.play.settings import Settings
-from mus.web.play.view import build_view, rules_summary
+from mus.web.play.view import build_view
 
 HANDS = ["RRC6", "7654", "CCSA", "3322"]
 

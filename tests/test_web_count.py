@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 import mus
+from mus.web.play.plates import hand_name
 from mus.web.play.render import regions
 from mus.web.play.saves import Saved
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.session import Session
-from mus.web.play.view import build_view, hand_name
+from mus.web.play.view import build_view
 
 HANDS = ["RRC6", "7654", "CCSA", "3322"]  # seat 0 mano; seat 3 holds duples (3 = rey, 2 = as)
 

@@ -7,12 +7,13 @@ import re
 
 import mus
 from mus.web.kit.i18n import sena_text, t
+from mus.web.play.newgame import rules_summary
 from mus.web.play.render import log_lines, regions
 from mus.web.play.settings import load_settings
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.session import Session
 from mus.web.play.settings import Settings
-from mus.web.play.view import build_view, rules_summary
+from mus.web.play.view import build_view
 
 SEED = 12   # first hand: you ciego, partner dos reyes, left rival (mano) dos ases, right rival none
 

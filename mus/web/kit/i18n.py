@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from .i18n_talk import TEXTS as TABLE_TEXTS
+
 LANGS = ("es", "en")
 DEFAULT_LANG = "es"
 LANCES = ("grande", "chica", "pares", "juego", "punto")
@@ -383,6 +385,10 @@ STRINGS["en"].update({
     "replay.open": "Replay", "replay.manos": "Hands", "replay.manos.title": "Hands of this partida",
 })
 
+# The table's own words (sayings, advice, styles, the menu and the guide).
+for _lang in LANGS:
+    STRINGS[_lang].update(TABLE_TEXTS[_lang])
+
 
 def lang_or_default(lang: object) -> str:
     return lang if isinstance(lang, str) and lang in LANGS else DEFAULT_LANG
@@ -542,6 +548,3 @@ def spoken_ledger(lang: str, ledger: Sequence[Mapping[str, Any]]) -> list[dict[s
                     "total": sum(int(e["points"]) for e in entries)})
     return out
 
-
-# The table's own words (sayings, advice, styles, the menu and the guide) join the table.
-from . import i18n_talk  # noqa: E402,F401

@@ -1,22 +1,22 @@
-"""The table's own words in the one i18n table (``i18n.STRINGS``): the sayings of ``003``
-("Vocabulario", "Normas Generales") with their plain meaning, the partner's advice, the
-bots' styles, the help's guide and the menu. Pure.
+"""The table's own words: the sayings of ``003`` ("Vocabulario", "Normas Generales") with
+their plain meaning, the partner's advice, the bots' styles, the help's guide and the menu.
+Pure data, imports nothing.
 
-``i18n`` joins them at import, so the table always has them. The sayings stay Spanish in
-English too (they are the table's language); their meaning is in the reader's language.
-The quotes are ``003``'s, its garbled accents restored (``docs/table.md`` quotes the source).
+``i18n`` puts them in the one table (``i18n.STRINGS``) at import, so the table always has
+them. The sayings stay Spanish in English too (they are the table's language); their meaning
+is in the reader's language. The quotes are ``003``'s, its garbled accents restored
+(``docs/table.md`` quotes the source).
 
->>> from .i18n import t
->>> t("en", "talk.mano_nino"), t("en", "advice.envido")
+>>> TEXTS["en"]["talk.mano_nino"], TEXTS["en"]["advice.envido"]
 ('¡La mano de un niño!', 'Envida! (bet)')
 """
 
 from __future__ import annotations
 
-from .i18n import STRINGS
+TEXTS: dict[str, dict[str, str]] = {"es": {}, "en": {}}
 
 # The sayings: what is said, and what it means.
-STRINGS["es"].update({
+TEXTS["es"].update({
     "talk.mano_nino": "¡La mano de un niño!",
     "talk.mano_nino.means": "Un envite de cinco tantos, los dedos de una mano. «Se dice para envidar cinco tantos».",
     "talk.dientes_choto": "Los dientes del choto, que son dieciocho",
@@ -64,7 +64,7 @@ STRINGS["es"].update({
     "advice.log": "{name}, en voz alta: «{text}»",
     "talk.open": "Qué quiere decir «{text}»", "talk.quote": "«{text}»",
 })
-STRINGS["en"].update({
+TEXTS["en"].update({
     "talk.mano_nino": "¡La mano de un niño!",
     "talk.mano_nino.means": "“A child's hand”: an envite of five tantos, the fingers of a hand.",
     "talk.dientes_choto": "Los dientes del choto, que son dieciocho",
@@ -115,7 +115,7 @@ STRINGS["en"].update({
 })
 
 # The bots: styles and the cast, and the new-game screen's choices for them.
-STRINGS["es"].update({
+TEXTS["es"].update({
     "setup.style": "Estilo de los bots", "style.random": "Cada uno el suyo", "style.careful": "Prudentes",
     "style.bluffer": "Faroleros", "style.bold": "Lanzados",
     "style.careful.m": "prudente", "style.careful.f": "prudente", "style.bluffer.m": "farolero",
@@ -126,7 +126,7 @@ STRINGS["es"].update({
     "plate.bot": "{name}, {role}, {style}",
     "turn.bot": "Le toca a {name}", "log.hand.bot": "Jugada {n} · es mano {name}", "winner.bot": "lo gana {name}",
 })
-STRINGS["en"].update({
+TEXTS["en"].update({
     "setup.style": "The bots' style", "style.random": "Each their own", "style.careful": "Careful",
     "style.bluffer": "Bluffers", "style.bold": "Bold",
     "style.careful.m": "careful", "style.careful.f": "careful", "style.bluffer.m": "bluffer",
@@ -139,7 +139,7 @@ STRINGS["en"].update({
 })
 
 # The menu (☰), the glossary and the help's guide.
-STRINGS["es"].update({
+TEXTS["es"].update({
     "menu.title": "Menú", "menu.continue": "Seguir jugando", "menu.new": "Nueva partida…",
     "menu.help": "Cómo se juega", "menu.glossary": "Dichos de la mesa", "menu.lessons": "Lecciones",
     "act.menu.label": "Menú",
@@ -181,7 +181,7 @@ STRINGS["es"].update({
     "guide.keys.title": "Teclado", "guide.keys.text":
         "Tab para moverte, Intro o Espacio para pulsar, 1–4 para elegir las cartas que descartas, Esc para cerrar.",
 })
-STRINGS["en"].update({
+TEXTS["en"].update({
     "menu.title": "Menu", "menu.continue": "Keep playing", "menu.new": "New game…",
     "menu.help": "How to play", "menu.glossary": "Table talk", "menu.lessons": "Lessons",
     "act.menu.label": "Menu",
