@@ -2,8 +2,9 @@
 Browser only.
 
 The bots and the coach think in the bots' worker (``dom/bots.py``), so the page answers taps
-while they do: each bot's request goes out as soon as its turn comes, and its answer is played
-once the bot's pause since then is over (a long think simply shows later).
+while they do: a bot's request goes out as soon as the move before it is played (while that
+move is drawn and said), and its answer is played once the bot's pause, counted from when that
+move was on screen, is over (a long think simply shows later).
 
 One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
 anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
@@ -30,7 +31,7 @@ from ..kit.i18n import t
 from ..kit.links import DEAL_KEY, code_from_fragment, parse_seed
 from ..kit.storage import SafeStorage
 from ..play import commands, render
-from ..play.session import FOLLOWED, Session
+from ..play.session import FOLLOWED, Asked, Session
 from ..play.view import build_view
 from .bots import Thinker
 from .events import Dispatcher
@@ -341,21 +342,30 @@ class App:
 
     async def _bots(self) -> None:
         s = self.session
+        ahead: tuple[Asked, Any] | None = None  # the next bot's request, sent before the last move was drawn
         try:
             while not self._bots_wait():
-                asked = s.bot_request()
-                if asked is None:
-                    break
-                began = _now()
-                choice = s.bot_answered(asked, await self.thinker.ask(asked.data, True))
+                shown = _now()  # the previous move is on screen: the next one's pause runs from here
+                if ahead is not None and ahead[0].game is s.game:
+                    asked, thinking = ahead
+                else:
+                    request = s.bot_request()
+                    if request is None:
+                        break
+                    asked, thinking = request, asyncio.create_task(self.thinker.ask(request.data, True))
+                ahead = None
+                choice = s.bot_answered(asked, await thinking)
                 if choice is None or self._bots_wait():  # the game moved on meanwhile
                     continue
-                await asyncio.sleep(max(0.0, s.pause_for(choice[1]) - (_now() - began)))
+                await asyncio.sleep(max(0.0, s.pause_for(choice[1]) - (_now() - shown)))
                 if self._bots_wait():
                     break
                 before = s.game
                 if not s.bot_play(*choice):
                     continue
+                following = s.bot_request()  # thinks while this move is drawn and said
+                if following is not None:
+                    ahead = (following, asyncio.create_task(self.thinker.ask(following.data, True)))
                 staged = s.stage(before)
                 self.render()
                 if staged:
