@@ -5,8 +5,9 @@
 //     (it never rejects: MicroPython in the page cannot catch what JavaScript throws); one
 //     request at a time goes to the worker, the bots' ("first") before the coach's;
 //   state: "starting", "ready" or "failed" (then failure says why, and the page thinks itself);
-//   startMs, asked, answered, last ({ms, memory} of the last answer): for tests and benches.
-const bots = { state: "starting", failure: "", startMs: null, asked: 0, answered: 0, last: null, ask };
+//   startMs (the worker's start), readyAt (ms since navigation), asked, answered, last ({ms,
+//   memory} of the last answer): for tests and benches.
+const bots = { state: "starting", failure: "", startMs: null, readyAt: null, asked: 0, answered: 0, last: null, ask };
 (window.__mus ??= {}).bots = bots;
 
 const queue = []; // [text, resolve, first], the bots' first
@@ -47,6 +48,7 @@ try {
     if (data.ready) {
       bots.state = "ready";
       bots.startMs = data.ms;
+      bots.readyAt = performance.now();
     } else if (data.failed) {
       fail(data.failed);
     } else if (busy && data.id === busy[0]) {

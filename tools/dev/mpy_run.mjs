@@ -1,5 +1,5 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
-//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--each FUNC] script.py
+//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--each FUNC] [--memory] script.py
 // The repository's mus/, static/lessons/ and static/deck.svg are copied into MicroPython's file
 // system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
 // from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
@@ -7,6 +7,7 @@
 // With --each FUNC, the script is imported as a module (its `__main__` part does not run) and
 // FUNC(0), FUNC(1), … are called, each as its own call into Python, until one returns False:
 // MicroPython's garbage collector frees memory only between calls, never during one.
+// With --memory, the runtime's wasm memory at the end is said on stderr (it never shrinks).
 // Exits 1 with the Python traceback on stderr if the script raises.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { storedEntries } from "../../static/mpy-start.mjs";
@@ -22,7 +23,13 @@ let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
 let zip = null;
 let each = null;
+let memory = false;
 for (;;) {
+  if (args[0] === "--memory") {
+    memory = true;
+    args = args.slice(1);
+    continue;
+  }
   if (args[0] === "--heap") heap = Number(args[1]) * 1024 * 1024;
   else if (args[0] === "--zip") zip = args[1];
   else if (args[0] === "--each") each = args[1];
@@ -31,7 +38,7 @@ for (;;) {
 }
 const [script] = args;
 if (!script || args.length > 1) {
-  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] [--each FUNC] script.py");
+  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] [--each FUNC] [--memory] script.py");
   process.exit(2);
 }
 
@@ -88,3 +95,4 @@ try {
   if (error.name !== "PythonError") throw error;
   if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }
 }
+if (memory) console.error(`wasm memory: ${mp._module.HEAPU8.length} bytes`);
