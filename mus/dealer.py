@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from .cards import DECK_SIZE, card_text, parse_hand
+from .cards import DECK_SIZE, RANKS, SUITS, card_text, parse_hand
 from .errors import IllegalActionError
+from .jsondata import described
 from .rng import Random
 
 Hands: TypeAlias = "tuple[tuple[int, ...], ...]"
@@ -125,3 +126,30 @@ def parse_cards_by_seat(text: str) -> Hands:
 def cards_text(hands: Hands) -> str:
     """``parse_cards_by_seat``'s notation, each seat's cards in deck order."""
     return " ".join("".join(card_text(c) for c in sorted(hand)) for hand in hands)
+
+
+def place_cards(hands: list[str]) -> Hands:
+    """Deck cards for given hands by seat; a rank without a suit takes the first free suit."""
+    if len(hands) != 4:
+        raise ValueError(f"expected 4 hands by seat, got {len(hands)}")
+    parsed = [parse_hand(text) for text in hands]
+    used: set[int] = {card.index for hand in parsed for card in hand.cards if card.suit}
+    if len(used) != sum(1 for hand in parsed for card in hand.cards if card.suit):
+        raise ValueError(f"expected no card twice, got {described(hands)}")
+    placed: list[tuple[int, ...]] = []
+    for text, hand in zip(hands, parsed):
+        if len(hand.cards) != 4:
+            raise ValueError(f"expected 4 cards in each hand, got {text!r}")
+        cards: list[int] = []
+        for card in hand.cards:
+            if card.suit is None:
+                free = [RANKS.index(card.rank) << 2 | s for s in range(len(SUITS))
+                        if RANKS.index(card.rank) << 2 | s not in used]
+                if not free:
+                    raise ValueError(f"expected at most 4 cards of rank {card.rank}, got more in {described(hands)}")
+                used.add(free[0])
+                cards.append(free[0])
+            else:
+                cards.append(card.index)
+        placed.append(tuple(cards))
+    return tuple(placed)

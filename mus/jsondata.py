@@ -17,18 +17,27 @@ change the original.
 Traceback (most recent call last):
 ...
 ValueError: expected a save nested at most 32 deep, got deeper
->>> load_text("{oops", "a save")
-Traceback (most recent call last):
-...
-ValueError: expected a save in JSON, got unreadable text
+>>> for text in ("{oops", "[1,", ""):
+...     try:
+...         load_text(text, "a save")
+...     except ValueError as error:
+...         print(error)
+expected a save in JSON, got unreadable text
+expected a save in JSON, got unreadable text
+expected a save in JSON, got unreadable text
 """
 
 from __future__ import annotations
 
+import builtins
 import json
 from typing import Any
 
 MAX_DEPTH = 32
+# What json's parser raises on text it cannot read: a ValueError on every runtime, and, past
+# the depth checked first, a RecursionError (CPython) or RuntimeError (MicroPython, which
+# has no RecursionError: naming it there would itself fail).
+_UNREADABLE: tuple[type[Exception], ...] = (ValueError, getattr(builtins, "RecursionError", RuntimeError))
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
             "\f": "\\f"}
 
@@ -43,7 +52,7 @@ def load_text(text: object, what: str, max_length: int = 1_000_000) -> Any:
         raise ValueError(f"expected {what} nested at most {MAX_DEPTH} deep, got deeper")
     try:
         return json.loads(text)
-    except (ValueError, RecursionError):   # json's own error is a ValueError on every runtime
+    except _UNREADABLE:
         raise ValueError(f"expected {what} in JSON, got unreadable text") from None
 
 

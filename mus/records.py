@@ -113,9 +113,10 @@ from typing import Any, TypeAlias
 from .actions import DESCARTE_ACTIONS, ENVIDO, SENAS, SIN_SENAS, Action, parse_action
 from .cards import card_text, parse_hand
 from .dealer import cards_text, parse_cards_by_seat
-from .game import CAZA, CAZADA, Game
+from .game import CAZA, CAZADA, SERVIDO, Game
 from .lances import LANCES
 from .observation import HandResult
+from .played import SERVE_SEAT, is_declaration
 from .rules import BOOL, CHANCE as CHANCE_KIND, OPTIONS, Option, Rules
 
 FORMAT, VERSION = "mus-record", 1
@@ -155,43 +156,35 @@ class HandRecord:
 
     @classmethod
     def from_game(cls, game: Game, hand_index: int) -> HandRecord:
-        """The record of ``game.history[hand_index]``, found by replaying the partida."""
-        if not 0 <= hand_index < len(game.history):
-            raise ValueError(f"expected a finished hand 0..{len(game.history) - 1}, got {hand_index!r}")
-        g = game.initial()
-        start: Game | None = None
+        """The record of ``game.history[hand_index]``, from what the game kept of that hand
+        (``Game.played_hand``): its cost is the hand's, wherever it is in the partida."""
+        if not isinstance(hand_index, int) or not 0 <= hand_index < game.hands_played:
+            raise ValueError(f"expected a finished hand 0..{game.hands_played - 1}, got {hand_index!r}")
+        played = game.played_hand(hand_index)
         moves: list[Move] = []
-        kept: dict[int, list[str]] = {}
-        thrown_cards: list[list[str]] = [[], [], [], []]
-        for text in game.actions:
-            if start is None and len(g.history) == hand_index and not g.is_chance:
-                start = g
-            after = g.apply(text)
-            if len(after.history) > hand_index:
-                held = [g.hand(s) for s in range(4)]
-            if start is not None:
-                if g.is_chance:
-                    moves.append((None, text))
-                else:
-                    assert g.to_play is not None
-                    moves.append((g.to_play, text))
-                    if g.phase == "descarte":
-                        thrown = parse_action(text).cards
-                        kept[g.to_play] = [c for i, c in enumerate(g.hand(g.to_play)) if i not in thrown]
-                        thrown_cards[g.to_play] += _discarded(g, text)
-                        if after.phase == "mus":  # the engine served from its own deck
-                            served = [[c for c in after.hand(s) if c not in kept[s]] for s in range(4)]
-                            groups = parse_cards_by_seat(" ".join("".join(cards) for cards in served))
-                            moves.append((None, "servido " + cards_text(groups)))
-                    elif text == SENAS and not after.is_chance:  # the engine drew the catch
-                        moves.append((None, _catch_text(after, g.to_play)))
-            g = after
-            if len(g.history) > hand_index:
-                break
-        assert start is not None
-        return cls(game.rules, game.history[hand_index]["number"], start.mano, start.score,
-                   start.juegos, start.vacas, _four(["".join(start.hand(s)) for s in range(4)]),
-                   tuple(moves), tuple(_result_lines(game.history[hand_index], held, thrown_cards)))
+        thrown: list[list[str]] = [[], [], [], []]
+        this_round = [0, 0, 0, 0]  # cards each seat threw in this mus round, as served after it
+        for seat, phase, text, private in played.events:
+            if is_declaration((seat, phase, text, private)):
+                continue
+            if seat == SERVE_SEAT:
+                at, served = 0, []
+                for count in this_round:
+                    served.append(tuple(private[at:at + count]))
+                    at += count
+                moves.append((None, f"{SERVIDO} {cards_text(tuple(served))}"))
+                this_round = [0, 0, 0, 0]
+                continue
+            moves.append((seat, text))
+            if phase == "descarte":
+                thrown[seat] += [card_text(card) for card in private]
+                this_round[seat] = len(private)
+            elif phase == "senas" and text == SENAS:
+                moves.append((None, " ".join([CAZADA] + [str(r) for r in sorted(private)])))
+        return cls(game.rules, played.result["number"], played.mano, played.score, played.juegos, played.vacas,
+                   _four(["".join(card_text(card) for card in hand) for hand in played.dealt]), tuple(moves),
+                   tuple(_result_lines(played.result, [[card_text(c) for c in hand] for hand in played.held],
+                                       thrown)))
 
     # --- text -------------------------------------------------------------------------
 
@@ -248,7 +241,7 @@ class HandRecord:
         first_line = len(HEADER) + 2
         for number, (seat, text) in enumerate(self.moves, start=first_line):
             where = f"line {number} of the record"
-            if g.history:
+            if g.hands_played:
                 raise ValueError(f"{where}: the hand was already over, got {text!r}")
             if seat is None and not g.is_chance:
                 raise ValueError(f"{where}: chance does not act now (seat {g.to_play} does), got {text!r}")
@@ -262,10 +255,10 @@ class HandRecord:
             except ValueError as error:
                 raise ValueError(f"{where}: {error}") from None
             out.append(g)
-        if not g.history:
+        if not g.hands_played:
             raise ValueError(f"the record ends before the hand does (phase {g.phase!r}, "
                              f"{'chance' if g.is_chance else 'seat ' + str(g.to_play)} to act)")
-        replayed = _result_lines(g.history[-1], [g.hand(s) for s in range(4)], thrown)
+        replayed = _result_lines(g.hand_result(-1), [g.hand(s) for s in range(4)], thrown)
         if list(self.result) != replayed:
             said, gave = _first_difference(list(self.result), replayed)
             raise ValueError(f"the record's result does not follow from its actions: it says "
@@ -320,7 +313,7 @@ class HandRecord:
             moves: list[Move] = []
             thrown: list[list[str]] = [[], [], [], []]
             served_before = [0, 0, 0, 0]  # cards served to each seat in earlier mus rounds
-            while not reader.done() and not g.history:
+            while not reader.done() and not g.hands_played:
                 if g.phase == CAZA:
                     mask, shower = reader.digit(), moves[-1][0]
                     assert shower is not None
@@ -346,10 +339,10 @@ class HandRecord:
                 moves.append(move)
         except (ValueError, IndexError, OverflowError) as error:
             raise ValueError(f"the hand link code is damaged: {error}") from None
-        if not reader.done() or not g.history:
+        if not reader.done() or not g.hands_played:
             raise ValueError("the hand link code is damaged: its actions do not end with the hand")
         return cls(rules, number, mano, score, juegos, vacas, hands, tuple(moves),
-                   tuple(_result_lines(g.history[-1], [g.hand(s) for s in range(4)], thrown)))
+                   tuple(_result_lines(g.hand_result(-1), [g.hand(s) for s in range(4)], thrown)))
 
 
 def record(game: Game, hand_index: int) -> str:
@@ -503,13 +496,6 @@ def _rivals(seat: int) -> tuple[int, int]:
     """The two rivals of ``seat``, lower seat first (as ``cazada`` names them)."""
     a, b = sorted(((seat + 1) % 4, (seat + 3) % 4))
     return a, b
-
-
-def _catch_text(after: Game, seat: int) -> str:
-    """The ``cazada`` action that gives the catch the engine drew for the señas of ``seat``."""
-    caught = [r for r in _rivals(seat)
-              if any(seen["seat"] == seat for seen in after.observation(r)["senas"])]
-    return " ".join([CAZADA] + [str(r) for r in caught])
 
 
 def _discarded(g: Game, text: str) -> list[str]:

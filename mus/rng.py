@@ -218,10 +218,12 @@ def _bisect_right(values: list[float], x: float, hi: int) -> int:
 
 
 def fresh_seed() -> int:
-    """A seed nobody can guess, for a new partida or a bot (32 bits)."""
+    """A seed nobody can guess, for a new partida, a deal or a bot: 64 bits from the
+    platform's cryptographic source (the page passes its own, ``crypto.getRandomValues``,
+    where MicroPython has none: then its generator, seeded at start)."""
     try:
         import secrets
-        return secrets.randbits(32)
-    except ImportError:                     # MicroPython: its own generator, seeded at start
+        return secrets.randbits(64)
+    except ImportError:                     # MicroPython
         import random
-        return random.getrandbits(32)
+        return sum(random.getrandbits(32) << shift for shift in (0, 32))

@@ -240,6 +240,9 @@ class Rules:
         """``to_dict``'s inverse; missing options take their default."""
         if not isinstance(data, dict):
             raise ValueError(f"expected the rules as an object of options, got {type(data).__name__}")
+        names = [key for key in data if not isinstance(key, str)]
+        if names:
+            raise ValueError(f"expected rules keys {sorted(NAMES)}, got {described(names[0])}")
         return cls(**data)
 
     def __repr__(self) -> str:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import mus
 from mus.actions import Action
+from mus.game import MAX_SAVE_TEXT, MAX_SEED
+from mus.rng import fresh_seed
+from mus.web.play import saves
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("kind, amount, cards, wanted", [
@@ -54,3 +62,42 @@ def test_from_deal_rejects_a_finished_score(kwargs: dict[str, object], wanted: s
 def test_from_deal_accepts_the_last_tanto_before_the_target() -> None:
     g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], score=(39, 39), juegos=(1, 1), seed=2)
     assert g.score == (39, 39) and g.juegos == (1, 1)
+
+
+class Unprintable:
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+def test_an_object_that_cannot_be_written_is_refused_in_every_phase() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], seed=1, explicit_chance=True)
+    for action in ["mus"] * 4 + ["descarte 0"] * 4:
+        g = g.apply(action)
+    assert g.is_chance
+    for state in (g, g.initial()):
+        with pytest.raises(mus.IllegalActionError, match="expected an Action or its notation"):
+            state.apply(Unprintable())  # type: ignore[arg-type]
+
+
+def test_rules_with_a_key_that_is_not_a_name_are_refused() -> None:
+    with pytest.raises(ValueError, match="expected rules keys"):
+        mus.Rules.from_dict({1: 2})
+
+
+@pytest.mark.parametrize("version", [1.0, True, "1", 2, None])
+def test_a_save_of_another_version_is_refused(version: object) -> None:
+    data = json.loads(mus.Game.new(seed=1).to_json())
+    data["version"] = version
+    with pytest.raises(ValueError, match="expected save version 1"):
+        mus.Game.from_json(json.dumps(data))
+
+
+def test_fresh_seeds_take_64_bits() -> None:
+    seeds = [fresh_seed() for _ in range(64)]
+    assert all(0 <= s <= MAX_SEED for s in seeds) and max(seeds) >= 2**32 and len(set(seeds)) == 64
+
+
+def test_one_save_limit_for_the_game_and_the_page() -> None:
+    assert saves.MAX_SAVE_TEXT == MAX_SAVE_TEXT == 4_000_000
+    for doc in ("engine.md", "table.md"):
+        assert "4,000,000 characters" in (ROOT / "docs" / doc).read_text(encoding="utf-8"), doc

@@ -7,8 +7,8 @@ juegos that end, exact JSON replays, no use of the global ``random``, immutable
 states, illegal actions refused without side effects, observations that hide the
 other seats' cards, and hands shown after the count.
 
-Tests may read private fields (``_hands``, ``_deck``, ``_pile``, ``_discards``,
-``_history``, ``_rng``): the deck and the pile have no public accessor.
+Tests may read private fields (``_hands``, ``_deck``, ``_pile``, ``_discards``, ``_rng``):
+the deck and the pile have no public accessor.
 
 Run from the repository root: ``python -m pytest tests/test_invariants.py``.
 """
@@ -110,7 +110,7 @@ def assert_cards(g: Game) -> None:
 def light(g: Game) -> tuple[Any, ...]:
     """Cheap full-state fingerprint: everything that decides the future, cards included."""
     return (g.phase, g.to_play, g.mano, g.score, g.juegos, g.vacas, g.winner, g._hands,
-            g._deck, g._pile, g._discards, len(g._history), g._rng.getstate())
+            g._deck, g._pile, g._discards, g.hands_played, g._rng.getstate())
 
 
 def full(g: Game) -> tuple[Any, ...]:
@@ -241,7 +241,7 @@ class Checker:
         else:
             assert h.to_play in range(4) and h.legal_actions(), (
                 f"expected legal actions while the game is not over, phase {h.phase}")
-        ended = len(h._history) > len(g._history)
+        ended = h.hands_played > g.hands_played
         if not ended:
             assert (h.juegos, h.vacas) == (g.juegos, g.vacas)
             assert h.score[0] >= g.score[0] and h.score[1] >= g.score[1], (
@@ -262,11 +262,11 @@ class Checker:
         rules = self.rules
         self.hands += 1
         self.actions_in_hand = 0
-        assert len(h._history) == len(g._history) + 1
-        entry = h._history[-1]
+        assert h.hands_played == g.hands_played + 1
+        entry = h.hand_result(-1)
         ledger = entry["ledger"]
         winner = entry["juego_winner"]
-        assert entry["number"] == len(h._history) and entry["mano"] == g.mano
+        assert entry["number"] == h.hands_played and entry["mano"] == g.mano
         assert ledger and all(line["points"] >= 1 for line in ledger), (
             f"expected every hand to score, every line at least 1 tanto: {ledger}")
         totals = list(self.hand_start_score)
@@ -331,7 +331,7 @@ def play(rules: Rules, seed: int, policy: Policy, hands: int, checker: bool = Tr
             assert before is None or light(g) == before, "apply changed the state it was called on"
             c.step(g, h)
         else:
-            c.hands += len(h._history) - len(g._history)
+            c.hands += h.hands_played - g.hands_played
         yield g, action, h
         g = h
     if stats is not None:
@@ -357,7 +357,7 @@ def record(rules: Rules, seed: int, policy: Policy, hands: int) -> tuple[list[Ga
     rng = random.Random(seed)
     g = Game.new(rules, seed=seed)
     states, actions = [g], []
-    while not g.is_over and len(g._history) < hands:
+    while not g.is_over and g.hands_played < hands:
         action = policy(rng, g)
         g = g.apply(action)
         states.append(g)
@@ -393,7 +393,7 @@ def test_json_round_trip_from_a_given_deal() -> None:
                        seed=5, juegos=(1, 0), vacas=(0, 0))
     rng = random.Random(5)
     states = [g]
-    while not g.is_over and len(g._history) < 40:
+    while not g.is_over and g.hands_played < 40:
         g = g.apply(tame(rng, g))
         states.append(g)
     for i in (0, 1, len(states) // 2, len(states) - 1):

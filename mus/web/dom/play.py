@@ -188,11 +188,19 @@ class Page:
             target.focus()
 
 
+def crypto_seed() -> int:
+    """A secret seed of 64 bits from the browser's cryptographic source (pure modules cannot
+    reach ``crypto``): each deal, each bot, this window's name."""
+    words = window.Uint32Array.new(2)
+    window.crypto.getRandomValues(words)
+    return int(words[0]) << 32 | int(words[1])
+
+
 class App:
     def __init__(self) -> None:
         instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
         self.seed = _seed_param()  # ?seed=N: new partidas deal from N (demos, tests)
-        self.session = Session(SafeStorage(local_storage()), instant=instant)
+        self.session = Session(SafeStorage(local_storage()), instant=instant, seeds=crypto_seed)
         self.page = Page(load_deck_art())
         self.thinker = Thinker(self.session.brain)
         self.driving = False

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import mus
 from mus.ai import explain
 from mus.jsondata import described, dump_text, load_text
+from mus.game import MAX_SAVE_TEXT
 
 from ..kit.storage import keep_aside
 from ..kit.value import Value
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
 
 SCHEMA = 1
 SAVE_KEY = "mus.save"
-MAX_SAVE_TEXT = 4_000_000  # the game's own bound is 2,000,000; the bots' reasons come beside it
 MAX_REV = 2**53  # what a JavaScript number holds exactly
 MAX_WRITER = 40
 DIGITS = "0123456789"

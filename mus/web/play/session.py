@@ -369,9 +369,9 @@ class Session:
             game = self.saved.game.initial()
             for notation in self.saved.game.actions:
                 after = game.apply(notation)
-                if len(after.history) > len(game.history):
-                    self._before_end[len(game.history)] = (game, notation)
-                    if len(game.history) == index:
+                if after.hands_played > game.hands_played:
+                    self._before_end[game.hands_played] = (game, notation)
+                    if game.hands_played == index:
                         break
                 game = after
         return self._before_end[index]

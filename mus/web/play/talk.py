@@ -27,7 +27,6 @@ advice is public: ``heard`` lists it for the observations the page gives every b
 
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 import mus
@@ -56,6 +55,10 @@ ADVISE_MUS_BELOW = 0.3
 ADVISE_ENVIDO_FROM = 0.8
 ADVISE_ORDAGO_FROM = 0.96
 GANDUL = 19
+# Actions into a hand after which nobody talks any more: every saying asks for an observation,
+# whose log grows with the hand; real hands take a few dozen actions, a war of thousands
+# comes from a tampered save or a test, and would make a rebuild cost its square.
+QUIET_AFTER = 200
 
 
 def draw(seed: int, seat: int, index: int, salt: int) -> float:
@@ -214,37 +217,42 @@ class TableTalk:
     def rebuild(self, game: mus.Game) -> None:
         """Everything said in ``game`` so far, from its first deal."""
         self.said = []
-        data = json.loads(game.to_json())
-        actions, data["actions"] = data["actions"], []
-        state = mus.Game.from_json(json.dumps(data))
+        state = game.initial()
         self.listen(None, "", state)
-        for notation in actions:
+        for notation in game.actions:
             after = state.apply(notation)
             self.listen(state, notation, after)
             state = after
 
     def listen(self, before: mus.Game | None, notation: str, after: mus.Game) -> None:
-        """What is said around ``notation`` played on ``before`` (None: the deal ``after``)."""
+        """What is said around ``notation`` played on ``before`` (None: the deal ``after``).
+        Each observation lists only the last finished hand (all of them at the partida's end,
+        for the zapatería), and a hand goes quiet after ``QUIET_AFTER`` actions: a rebuild
+        costs the same for every action of a partida, however long."""
         seed = after.seed
-        if before is not None and before.to_play is not None and before.to_play != PLAYER:
+        if (before is not None and before.to_play is not None and before.to_play != PLAYER
+                and _talking(before)):
             seat = before.to_play
-            key = call_phrase(before.observation(seat), notation, self.styles[seat],
-                              draw(seed, seat, len(before.actions), 0))
+            key = call_phrase(before.observation(seat, last_hands=1), notation, self.styles[seat],
+                              draw(seed, seat, before.action_count, 0))
             if key:
-                self.said.append(Said(len(before.history), len(before.observation(PLAYER)["log"]), seat,
-                                      "phrase", key, before.phase))
-        if before is not None and len(after.history) > len(before.history):
+                self.said.append(Said(before.hands_played, len(before.observation(PLAYER, last_hands=0)["log"]),
+                                      seat, "phrase", key, before.phase))
+        if before is not None and after.hands_played > before.hands_played:
             for seat in (1, 2, 3):
-                key = count_phrase(after.observation(seat), self.styles[seat], draw(seed, seat, len(after.actions), 1))
+                key = count_phrase(after.observation(seat, last_hands=None if after.is_over else 1),
+                                   self.styles[seat], draw(seed, seat, after.action_count, 1))
                 if key:
-                    self.said.append(Said(len(before.history), -1, seat, "count", key, "fin"))
+                    self.said.append(Said(before.hands_played, -1, seat, "count", key, "fin"))
                     break
-        if self.advise and after.to_play == PLAYER and not after.is_over:
-            hand = len(after.history)
+        if self.advise and after.to_play == PLAYER and not after.is_over and _talking(after):
+            hand = after.hands_played
             done = tuple(s.phase for s in self.said if s.kind == "advice" and s.hand == hand)
-            key = advice(after.observation(PARTNER), self.styles[PARTNER], draw(seed, PARTNER, len(after.actions), 2), done)
+            key = advice(after.observation(PARTNER, last_hands=1), self.styles[PARTNER],
+                         draw(seed, PARTNER, after.action_count, 2), done)
             if key:
-                self.said.append(Said(hand, len(after.observation(PLAYER)["log"]), PARTNER, "advice", key, after.phase))
+                self.said.append(Said(hand, len(after.observation(PLAYER, last_hands=0)["log"]), PARTNER,
+                                      "advice", key, after.phase))
 
     def of_hand(self, hand: int) -> list[Said]:
         return [s for s in self.said if s.hand == hand]
@@ -252,3 +260,8 @@ class TableTalk:
     def heard(self, hand: int) -> list[AdviceHeard]:
         """The advice said aloud in ``hand``, as every bot reads it (``observation["advice"]``)."""
         return [{"seat": s.seat, "phase": s.phase, "advice": s.key} for s in self.of_hand(hand) if s.kind == "advice"]
+
+
+def _talking(game: mus.Game) -> bool:
+    """Whether the hand in progress is still short enough for talk (``QUIET_AFTER``)."""
+    return game.action_count - game.hand_first_action < QUIET_AFTER

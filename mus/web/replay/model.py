@@ -151,12 +151,7 @@ def seen_by(game: mus.Game, seat: int) -> Observation:
 
 def _first_action(game: mus.Game, hand_index: int) -> int:
     """Index in ``game.actions`` of the first action of hand ``hand_index``."""
-    g = game.initial()
-    for index, action in enumerate(game.actions):
-        if len(g.history) == hand_index and not g.is_chance:
-            return index
-        g = g.apply(action)
-    raise ValueError(f"expected a finished hand of the partida, got {hand_index!r}")
+    return game.played_hand(hand_index).first_action  # ValueError for a hand not finished
 
 
 # --- the view ---------------------------------------------------------------------------------
