@@ -135,3 +135,33 @@ def test_the_brain_answers_what_it_cannot_do_with_an_error() -> None:
     assert json.loads(brain.answer_text("{oops")) == {"error": "expected a request in JSON"}
     bad = decide_request(BotSpec(1, "genius", 1, None), mus.Game.new(mus.Rules(), 3).observation(1))
     assert by_text(brain, bad)["error"].startswith("ValueError: expected a bot level")
+
+
+def test_the_next_bots_request_is_known_while_this_move_waits() -> None:
+    """What the page sends ahead (during a bot's pause) is the request the next bot makes at
+    its turn, unless advice was said aloud in between; none when the hand ends first."""
+    s = at_bot_turn(MemoryStorage(), seed=8)
+    s.set_setting("senas", "true")
+    same = differ = 0
+    while s.game is not None and s.game.hands_played < 4:
+        asked = s.bot_request()
+        if asked is None:
+            if not s.ack():
+                s.play(s.human_legal()[0])
+            continue
+        choice = s.bot_answered(asked, s.brain.answer(asked.data))
+        assert choice is not None
+        ahead = s.bot_request_after(asked, choice[1])
+        hands = s.game.hands_played
+        assert s.bot_play(*choice)
+        after = s.bot_request()
+        if ahead is None:
+            assert after is None or s.game.hands_played > hands
+        else:
+            assert after is not None
+            if after.data == ahead:
+                same += 1
+            else:
+                assert after.data["observation"]["advice"] != ahead["observation"]["advice"]
+                differ += 1
+    assert same > 20 and differ < same

@@ -2,9 +2,9 @@
 Browser only.
 
 The bots and the coach think in the bots' worker (``dom/bots.py``), so the page answers taps
-while they do: a bot's request goes out as soon as the move before it is played (while that
-move is drawn and said), and its answer is played once the bot's pause, counted from when that
-move was on screen, is over (a long think simply shows later).
+while they do. A bot's answer is played once its pause, counted from when the move before it
+was on screen, is over (a long think simply shows later); the next bot's request goes out as
+soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
 
 One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
 anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
@@ -31,7 +31,7 @@ from ..kit.i18n import t
 from ..kit.links import DEAL_KEY, code_from_fragment, parse_seed
 from ..kit.storage import SafeStorage
 from ..play import commands, render
-from ..play.session import FOLLOWED, Asked, Session
+from ..play.session import FOLLOWED, Session
 from ..play.view import build_view
 from .bots import Thinker
 from .events import Dispatcher
@@ -350,30 +350,27 @@ class App:
 
     async def _bots(self) -> None:
         s = self.session
-        ahead: tuple[Asked, Any] | None = None  # the next bot's request, sent before the last move was drawn
+        ahead: tuple[dict[str, Any], Any] | None = None  # the next bot's request, sent before its turn
         try:
             while not self._bots_wait():
                 shown = _now()  # the previous move is on screen: the next one's pause runs from here
-                if ahead is not None and ahead[0].game is s.game:
-                    asked, thinking = ahead
-                else:
-                    request = s.bot_request()
-                    if request is None:
-                        break
-                    asked, thinking = request, asyncio.create_task(self.thinker.ask(request.data, True))
+                asked = s.bot_request()
+                if asked is None:
+                    break
+                thinking = ahead[1] if ahead is not None and ahead[0] == asked.data else self._ask(asked.data)
                 ahead = None
                 choice = s.bot_answered(asked, await thinking)
                 if choice is None or self._bots_wait():  # the game moved on meanwhile
                     continue
+                following = s.bot_request_after(asked, choice[1])  # thinks during this move's pause
+                if following is not None:
+                    ahead = (following, self._ask(following))
                 await asyncio.sleep(max(0.0, s.pause_for(choice[1]) - (_now() - shown)))
                 if self._bots_wait():
                     break
                 before = s.game
                 if not s.bot_play(*choice):
                     continue
-                following = s.bot_request()  # thinks while this move is drawn and said
-                if following is not None:
-                    ahead = (following, asyncio.create_task(self.thinker.ask(following.data, True)))
                 staged = s.stage(before)
                 self.render()
                 if staged:
@@ -382,6 +379,10 @@ class App:
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
             self.driving = False
+
+    def _ask(self, request: dict[str, Any]) -> Any:
+        """A bot's request on its way to the worker (a task to await)."""
+        return asyncio.create_task(self.thinker.ask(request, True))
 
     def _bots_wait(self) -> bool:
         """A replay or another window has the table: the bots wait."""

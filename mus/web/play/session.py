@@ -119,7 +119,7 @@ class Session:
     def showdown_index(self) -> int | None:
         """The first finished hand whose count the player has not dismissed yet."""
         saved = self.saved
-        if saved is None or saved.acked >= len(saved.game.history):
+        if saved is None or saved.acked >= saved.game.hands_played:
             return None
         return saved.acked
 
@@ -198,7 +198,7 @@ class Session:
         game = self.game
         assert game is not None
         obs = game.observation(seat)
-        obs["advice"] = self.talk.heard(len(game.history))
+        obs["advice"] = self.talk.heard(game.hands_played)
         return obs
 
     def _take(self, saved: Saved) -> None:
@@ -262,8 +262,24 @@ class Session:
         self._chosen_on = game
         reason = answer.get("reason")
         self._reason = None if reason is None else (
-            len(game.actions), {"seat": asked.seat, "hand": len(game.history), "reason": reason})
+            game.action_count, {"seat": asked.seat, "hand": game.hands_played, "reason": reason})
         return asked.seat, str(action)
+
+    def bot_request_after(self, asked: Asked, notation: str) -> dict[str, Any] | None:
+        """The request the next bot will make once the bot of ``asked`` plays ``notation``,
+        when a bot speaks next in the same hand: the page sends it ahead, while this move's
+        pause runs, and takes its answer only if the request made at that bot's turn
+        (``bot_request``) is this one (not if advice was said aloud meanwhile, another window
+        moved on, a new partida began)."""
+        after = asked.game.apply(notation)
+        if after.to_play == HUMAN and [str(a) for a in after.legal_actions()] == ["sin señas"]:  # as _advance says it
+            after = after.apply("sin señas")
+        seat = after.to_play
+        if after.hands_played != asked.game.hands_played or seat is None or seat not in self.bots:
+            return None
+        observation = after.observation(seat)
+        observation["advice"] = self.talk.heard(after.hands_played)
+        return decide_request(self.bots[seat], observation)
 
     def bot_play(self, seat: int, notation: str) -> bool:
         """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
@@ -272,7 +288,7 @@ class Session:
         if (self.bot_to_play() != seat or game is None or self.saved is None
                 or game is not self._chosen_on):
             return False
-        if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
+        if self._reason is not None and self._reason[0] == game.action_count and self._reason[1]["seat"] == seat:
             self.saved.reasons[self._reason[0]] = self._reason[1]
         self._reason = None
         self._advance(notation)
@@ -300,7 +316,7 @@ class Session:
         """The coach panel is on and its numbers are not for the position on the table."""
         game = self.game
         return (self.settings.coach and game is not None and self.screen == "table"
-                and not game.is_over and (self.coached is None or self.coached[0] != len(game.actions)))
+                and not game.is_over and (self.coached is None or self.coached[0] != game.action_count))
 
     def update_coach(self) -> None:
         """The coach of the player's seat for the position now, asked of ``brain`` here."""
@@ -323,13 +339,13 @@ class Session:
             raise ValueError(f"expected the coach's numbers, got {answer.get('error') or repr(answer)}")
         if self.game is not asked.game:
             return False
-        self.coached = (len(asked.game.actions), answer["coach"])
+        self.coached = (asked.game.action_count, answer["coach"])
         return True
 
     def coach_now(self) -> dict[str, Any] | None:
         """The coach's numbers if they are for the position on the table."""
         game = self.game
-        if game is None or self.coached is None or self.coached[0] != len(game.actions):
+        if game is None or self.coached is None or self.coached[0] != game.action_count:
             return None
         return self.coached[1]
 
@@ -338,8 +354,8 @@ class Session:
         before = self.saved.game
         self.saved.game = self._dealt(before.apply(notation))
         self.talk.listen(before, notation, self.saved.game)
-        if len(self.saved.game.history) > len(before.history):
-            self._before_end[len(before.history)] = (before, notation)
+        if self.saved.game.hands_played > before.hands_played:
+            self._before_end[before.hands_played] = (before, notation)
         self.selected = set()
         self.review = False
         self.confirm = None
@@ -355,10 +371,10 @@ class Session:
         unsaid (``muted``), said one after another. True when the page must ``unstage``."""
         game = self.game
         if self.pause and before is not None and game is not None:
-            if len(game.history) > len(before.history):
+            if game.hands_played > before.hands_played:
                 self.hold_count = True
-            elif len(game.history) == len(before.history):
-                said = game.observation(HUMAN)["log"][len(before.observation(HUMAN)["log"]):]
+            elif game.hands_played == before.hands_played:
+                said = game.observation(HUMAN, last_hands=0)["log"][len(before.observation(HUMAN, last_hands=0)["log"]):]
                 self.muted = sum(1 for event in said if is_declaration(event["action"]))
         return self.hold_count or self.muted > 0
 
@@ -380,15 +396,15 @@ class Session:
         """Add newly finished hands (and a finished partida) to the statistics."""
         saved = self.saved
         assert saved is not None
-        history = saved.game.history
-        if saved.counted >= len(history):
+        played = saved.game.hands_played
+        if saved.counted >= played:
             return
         stats = self.stats
-        for hand in history[saved.counted:]:
-            stats = count_hand(stats, hand)
+        for index in range(saved.counted, played):
+            stats = count_hand(stats, saved.game.hand_result(index))
         if saved.game.is_over and saved.game.winner is not None:
             stats = count_partida(stats, saved.game.winner)
-        saved.counted = len(history)
+        saved.counted = played
         self.stats = stats
         self.keeper.store(STATS_KEY, write_stats, stats)
 
