@@ -21,11 +21,13 @@ import pytest
 import mus
 from mus.ai import coach
 from mus.web.lessons import advice
-from mus.web.lessons.lesson import (
-    BET_CHOICE, CHANCE_MARGIN, COURSE, KINDS, MUS_CHOICE, NUMBER_KINDS, TANTOS_MARGIN, Lesson, LessonError,
+from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.schema import (
+    BET_CHOICE, CHANCE_MARGIN, COURSE, KINDS, MUS_CHOICE, NUMBER_KINDS, TANTOS_MARGIN, LessonError,
 )
 from mus.web.lessons.player import LessonPlayer
-from mus.web.lessons.render import player_html
+from mus.web.lessons.render import count_line, player_html
+from mus.web.play.deal_link import parse_deal
 from mus.web.lessons.shown import numbers_in
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -209,7 +211,7 @@ def test_bad_new_kinds_of_question_are_refused(lesson_id: str, change: Any, mess
 def test_a_descarte_answer_must_be_legal_and_played() -> None:
     data = raw("mus")
     data["steps"][1]["ask"]["accept"] = ["descarte 0 1"]
-    with pytest.raises(LessonError, match="goes on with 'descarte 2 3'"):
+    with pytest.raises(LessonError, match="goes on with 'descarte 1 2 3'"):
         Lesson.from_dict(data)
     assert isinstance(LessonError("x"), ValueError)
     with pytest.raises(LessonError, match="unreadable"):
@@ -256,14 +258,14 @@ def test_no_step_shows_an_answer_before_the_reader_gives_it(lesson_id: str) -> N
             if ask.kind in ("tantos", "juego_winner") and hand is not None:
                 asked = [e for e in hand["ledger"] if ask.kind == "juego_winner" or
                          (e["team"] == ask.team and ask.lance in (None, e["lance"]))]
-                assert not any(e["reason"] in line for e in asked for line in shown_lines), where
+                assert not any(count_line("es", e) in line for e in asked for line in shown_lines), where
                 assert all(score[e["team"]] == start.score[e["team"]] for e in asked), where
                 if ask.kind == "juego_winner":
                     juegos = re.search(r'data-juegos="(\d+)-(\d+)"', html)
                     assert max(score) < lesson.rules.target, where
                     assert juegos is None or tuple(int(x) for x in juegos.groups()) == start.juegos, where
             if ask.kind == "lance" and hand is not None:
-                assert not any(e["reason"] in line for e in hand["ledger"] if e["lance"] == ask.lance
+                assert not any(count_line("es", e) in line for e in hand["ledger"] if e["lance"] == ask.lance
                                for line in shown_lines), where
             if ask.kind == "mano":
                 assert "badge-mano" not in html and "badge-postre" not in html and "data-bubble" not in html, where
@@ -334,6 +336,76 @@ def test_the_preferred_answer_is_the_one_the_coachs_numbers_favour(lesson_id: st
     assert "El entrenador" in html and number in html
 
 
+@pytest.mark.parametrize("lesson_id", COURSE)
+def test_no_lesson_rewards_or_plays_for_you_a_choice_the_coach_finds_worse(lesson_id: str) -> None:
+    """Every choice of the reader's, asked or played by the script, as the coach sees it from
+    the reader's seat: a question accepts exactly what the numbers favour, and the script never
+    plays for the reader what they find clearly worse."""
+    lesson = ALL[lesson_id]
+    replay = lesson.replay()
+    advice.check(lesson)
+    for i in questions(lesson):
+        ask = lesson.steps[i].ask
+        assert ask is not None
+        if ask.kind in ("descarte", "quiero", "action"):
+            judged = advice.judge(replay.games[i])
+            accepted = {replay.answers[i]} if ask.kind == "quiero" else set(ask.accept)
+            assert accepted and accepted <= set(judged.good), (i, judged.numbers)
+            others = {"quiero", "no quiero"} - accepted if ask.kind == "quiero" else set(ask.options) - accepted
+            assert not others & set(judged.good), (i, judged.numbers)
+            if ask.kind == "descarte":  # every discard as good as the best is accepted
+                assert accepted == {a for a in judged.good}, (i, judged.numbers)
+    for i, game, action in advice.decisions(replay):
+        assert action not in advice.judge(game).bad, (i, action)
+
+
+def test_every_kind_of_choice_is_judged() -> None:
+    """The course asks for a discard, a quiero and both actions, and the script plays for the
+    reader a mus, a cut, a discard, an envite and both answers to one."""
+    played = {action.split()[0] if action.startswith("descarte") else action
+              for lesson in ALL.values() for _, _, action in advice.decisions(lesson.replay())}
+    assert {"mus", "no hay mus", "descarte", "envido", "quiero", "no quiero"} <= played
+
+
+@pytest.mark.parametrize("lesson_id, change, message", [
+    # the old `mus`: la 31 with two reyes, and the reader asks for mus
+    ("mus", lambda d: (d.update(hands=["RoRc7b4e", "CcSe6o5c", "CeSb6c4b", "ReCb7o7c"]),
+                       d["steps"][1]["ask"].update(accept=["descarte 2 3"]), d["steps"][2].update(do=["descarte 2 3"])),
+     "the script plays 'mus' for you, which the coach finds clearly worse"),
+    # a worse discard accepted: keeping the 6 with the rey
+    ("mus", lambda d: (d["steps"][1]["ask"].update(accept=["descarte 2 3"]), d["steps"][2].update(do=["descarte 2 3"])),
+     "the coach favours \\['descarte 1 2 3'\\].*the lesson accepts \\['descarte 2 3'\\]"),
+    # a clearly worse discard accepted beside the best: throwing the rey too
+    ("mus", lambda d: d["steps"][1]["ask"].update(accept=["descarte 1 2 3", "descarte 0 1 2 3"]),
+     "the lesson accepts \\['descarte 1 2 3', 'descarte 0 1 2 3'\\]"),
+    # the old `envites`: an envite at grande with 5, 4, as, as
+    ("envites", lambda d: d["hands"].__setitem__(0, "5c4eAcAe"),
+     "the script plays 'envido' for you, which the coach finds clearly worse"),
+])
+def test_a_choice_the_coach_finds_worse_is_refused(lesson_id: str, change: Any, message: str) -> None:
+    try:
+        lesson = Lesson.from_dict(broken(change, lesson_id))
+    except LessonError as error:  # the schema or the engine refused it first: not what is tested
+        raise AssertionError(error) from None
+    with pytest.raises(LessonError, match=message):
+        advice.check(lesson)
+
+
+def test_a_quiero_the_cards_answer_but_the_coach_does_not_is_refused() -> None:
+    """Seen whole, rey, rey, caballo and as lose grande to rey, rey, caballo, 7 (no quiero);
+    from the reader's seat they win it 88 times in 100 against one envite: the lesson would
+    teach refusing it."""
+    say = {"es": "…", "en": "…"}
+    lesson = Lesson.from_dict({
+        "id": "demo", "title": say, "intro": say, "hands": ["RoRcCoAe", "ReRbCc7b", "Se6o5e4b", "Ce7o6cAb"],
+        "mano": 0, "steps": [{"say": say, "do": ["no hay mus", "paso", "envido", "no quiero"],
+                              "ask": {"kind": "quiero", "explain": say}},
+                             {"say": say, "do": ["no quiero"]}]})
+    assert lesson.replay().answers == {0: "no quiero"}
+    with pytest.raises(LessonError, match="the coach favours \\['quiero'\\] \\(chance 0.881 at grande"):
+        advice.check(lesson)
+
+
 def test_numbers_that_are_not_the_coachs_are_refused() -> None:
     data = raw("envidar")
     data["steps"][1]["ask"]["coach"]["chance"] = 0.9
@@ -380,3 +452,123 @@ def test_lesson_texts_keep_the_games_words(lesson_id: str) -> None:
 def test_the_slip_checks_catch_the_slips() -> None:
     assert SPANISH_SLIPS.search("dos pares de reyes") and not SPANISH_SLIPS.search("duples (dos pares, o cuatro)")
     assert ENGLISH_SLIPS.search("you bet 2") and not ENGLISH_SLIPS.search("an envite of 2")
+
+
+# --- nothing given away in a link or a caption ---------------------------------------------------
+
+
+LANGS = ("es", "en")
+
+
+def seat_sections(html: str) -> dict[int, str]:
+    return {int(seat): body for seat, body in re.findall(r'<section class="lseat lseat-\d" data-seat="(\d)">(.*?)</section>', html)}
+
+
+def readers(lesson: Lesson) -> list[tuple[int, LessonPlayer]]:
+    """A reader at each step, before and after its question, in both languages."""
+    out = []
+    for lang in LANGS:
+        for i in range(len(lesson.steps)):
+            for answered in ((i, i + 1) if lesson.steps[i].ask is not None else (i,)):
+                player = reader_at(lesson, i, answered)
+                player.lang = lang
+                out.append((i, player))
+    return out
+
+
+@pytest.mark.parametrize("lesson_id", COURSE)
+def test_no_link_carries_a_card_or_an_answer_the_step_keeps_back(lesson_id: str) -> None:
+    """"Juega esta mano" carries the hands the step shows face up and the mano it shows, or
+    is not offered: never a card turned down ("¿qué harías?") nor the mano still asked."""
+    offered = 0
+    for i, player in readers(ALL[lesson_id]):
+        html = player_html(player, embed=True)
+        link = re.search(r'<a class="lbtn play" href="index\.html\?([^"]*)"', html)
+        if link is None:
+            continue
+        offered += 1
+        query = link.group(1).replace("&amp;", "&")
+        request = parse_deal(query)
+        assert request is not None
+        seats = seat_sections(html)
+        where = f"{lesson_id} step {i} ({player.lang}): {query}"
+        for seat, cards in enumerate(request.hands):
+            assert "hidden-hand" not in seats[seat], where
+            face_up = re.findall(r"deck\.svg#(\w\w)", seats[seat])
+            assert [cards[k:k + 2] for k in range(0, len(cards), 2)] == face_up, where
+        assert "badge-mano" in seats[request.mano], where
+    assert offered, f"{lesson_id} never offers to play its hand"
+
+
+def test_the_links_of_the_what_would_you_do_lessons_wait_for_the_cards() -> None:
+    for lesson_id in ("cortar", "envidar"):
+        html = player_html(LessonPlayer(ALL[lesson_id]), embed=True)
+        assert html.count("hidden-hand") == 3 and "deal=" not in html, lesson_id
+
+
+SEAT_NAMES = {
+    "es": {1: ("rival de la derecha",), 2: ("compañero",), 3: ("rival de la izquierda", "el de la izquierda")},
+    "en": {1: ("right-hand rival", "right-hand one"), 2: ("partner",), 3: ("left-hand rival", "left-hand one")},
+}
+NEAR = 12  # characters between a seat's name and a number that is said of it ("tu compañero 31")
+
+
+def tells_total(text: str, lang: str, seat: int, total: int) -> bool:
+    """Whether ``text`` pairs seat ``seat``'s name with ``total`` right after it."""
+    lowered = text.lower()
+    for name in SEAT_NAMES[lang][seat]:
+        at = lowered.find(name)
+        while at >= 0:
+            after = lowered[at + len(name):at + len(name) + NEAR]
+            if str(total) in numbers_in(after.split(".")[0]):
+                return True
+            at = lowered.find(name, at + 1)
+    return False
+
+
+def before_question(lesson: Lesson, j: int, lang: str) -> list[str]:
+    """The texts a reader has read in question ``j``'s hand when it is asked: the captions up
+    to it, the explanations of the questions before it, the intro in the first hand."""
+    replay = lesson.replay()
+    number = replay.hand_number(j)
+    texts = [lesson.intro[lang]] if number == 0 else []
+    for i in range(j + 1):
+        if replay.hand_number(i) == number:
+            texts.append(lesson.steps[i].say[lang])
+            ask = lesson.steps[i].ask
+            if ask is not None and i < j:
+                texts.append(ask.explain[lang])
+    return texts
+
+
+def totals_told(lesson: Lesson) -> list[str]:
+    replay = lesson.replay()
+    told = []
+    for j in questions(lesson):
+        ask = lesson.steps[j].ask
+        assert ask is not None
+        if ask.kind != "lance" or ask.lance not in ("juego", "punto"):
+            continue
+        hands = replay.table(j).hands
+        for lang in LANGS:
+            for text in before_question(lesson, j, lang):
+                told += [f"step {j} ({lang}) tells seat {seat}'s {mus.points(''.join(hands[seat]), lesson.rules)}: {text}"
+                         for seat in (1, 2, 3)
+                         if tells_total(text, lang, seat, mus.points("".join(hands[seat]), lesson.rules))]
+    return told
+
+
+@pytest.mark.parametrize("lesson_id", COURSE)
+def test_no_text_tells_the_totals_a_juego_or_punto_question_asks_about(lesson_id: str) -> None:
+    """Before "who wins juego (or punto)?", nothing the reader has read in that hand names
+    another seat's total: adding the cards up is the question."""
+    assert totals_told(ALL[lesson_id]) == []
+
+
+def test_the_totals_check_catches_the_old_juego_caption() -> None:
+    data = raw("juego")
+    data["steps"][1]["say"] = {
+        "es": "Todos tienen juego: tú 32, el rival de la derecha 40, tu compañero 31 y el rival de la izquierda 37.",
+        "en": "Everyone has juego: you 32, the right-hand rival 40, your partner 31 and the left-hand rival 37."}
+    told = totals_told(Lesson.from_dict(data))
+    assert len(told) == 6 and all("step 1" in line for line in told)

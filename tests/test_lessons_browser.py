@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page
 
 from mus.web.lessons.lesson import Lesson
+from mus.web.lessons.player import LessonPlayer
 from mus.web.lessons.render import play_href
 from tests.browser import BOOT_TIMEOUT_MS, BootState, boot_page
 from tests.ui import py, run_axe
@@ -46,7 +47,9 @@ def first_question(lesson_id: str) -> tuple[int, str, str]:
 
 
 def play_link(lesson_id: str) -> str:
-    return play_href(lesson(lesson_id))
+    href = play_href(LessonPlayer(lesson(lesson_id)))
+    assert href is not None
+    return href
 
 
 def frame_height(page: Page, lesson_id: str) -> float:
@@ -262,5 +265,29 @@ def test_a_lesson_works_when_storage_throws(browser: Any, base_url: str) -> None
         page.goto(base_url + "embed.html?lesson=nope")
         page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
         assert "nope" in page.locator(".lerror").inner_text()
+    finally:
+        state.close()
+
+
+def test_on_touch_no_focus_ring_points_at_an_answer(browser: Any, base_url: str) -> None:
+    """A finger that taps "Siguiente" must not find a focus ring on the first answer (in
+    `senas` the first seña to pick is one of the right ones); from the keyboard the first
+    control still takes the focus, ring and all."""
+    state = boot_page(browser, base_url + "lessons.html?lesson=senas",
+                      context_args={"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True})
+    ring = "() => [document.activeElement?.dataset?.ui ?? null, document.activeElement?.matches(':focus-visible') ?? false]"
+    try:
+        page = state.page
+        page.tap('[data-ui="step"][value="next"]')
+        page.wait_for_selector('.lesson[data-step="1"] [data-ui="sena"]')
+        ui, visible = page.evaluate(ring)
+        assert not (visible and ui in ("sena", "answer", "senas")), (ui, visible)
+        page.tap('[data-ui="step"][value="prev"]')
+        page.wait_for_selector('.lesson[data-step="0"]')
+        page.focus('[data-ui="step"][value="next"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector('.lesson[data-step="1"] [data-ui="sena"]')
+        assert page.evaluate(ring) == ["sena", True]
+        assert state.console_errors == []
     finally:
         state.close()

@@ -153,7 +153,7 @@ def _won_first_juego(juegos: tuple[int, int], juegos_to_win: int) -> Script:
 
 FIRSTS = {
     # key: (script ending at the speaker's first call of a hand, speaker, style)
-    "zamora": (_won_first_juego((1, 0), 3), 2, None),
+    "dientes_choto": (Script([DEAL], [[]], mano=1, score=(15, 18)), 1, None),   # his team counts 18
     # 10–11 before hand 1, 16–15 after it: we were losing and now win
     "llueve_menos": (Script([DEAL, NEXT], [["no hay mus"] + ["paso"] * 11, ["mus"]], score=(10, 11)), 2, None),
     "gandul": (Script([DEAL], [[]], mano=1, score=(0, 19)), 1, None),
@@ -178,14 +178,34 @@ def test_a_saying_of_the_first_call_is_said_by_its_speaker_once_a_hand(key: str)
 
 
 def test_first_call_sayings_need_their_moment() -> None:
-    vaca = _won_first_juego((1, 0), 2).play()   # 2–0 with 2 juegos a vaca: a vaca, juegos start again
-    assert vaca.juegos == (0, 0) and call_phrase(vaca.observation(2), "mus", None, ALWAYS) != "zamora"
+    assert call_phrase(Script([DEAL], [[]], mano=1, score=(18, 15)).play().observation(1), "mus", None,
+                       ALWAYS) != "dientes_choto"   # the rivals' 18 is not his to say
     assert call_phrase(Script([DEAL], [[]], mano=0, score=(0, 19)).play().observation(1), "mus", None,
                        ALWAYS) != "gandul"   # 19 but not mano (19–0 ahead, it may say "pico")
     ahead = Script([DEAL, NEXT],
                    [["no hay mus"] + ["paso"] * 11, []], score=(20, 15))
     assert call_phrase(ahead.play().observation(2), "mus", None, ALWAYS) != "llueve_menos"  # was not losing
     assert call_phrase(Script([DEAL], [[]], mano=1).play().observation(1), "mus", "careful", ALWAYS) is None
+
+
+def test_nothing_is_said_with_senas_and_the_first_call_aloud_comes_after() -> None:
+    """Señas are made, not said (and the player may not see a rival's): a saying of the first
+    call waits for the speaker's first call aloud."""
+    rules = mus.Rules(senas=True)
+    g = Script([DEAL], [["no hay mus"]], mano=0, score=(5, 25), rules=rules).play()
+    assert g.phase == "senas" and g.to_play == 0
+    g = g.apply("señas").apply("cazada")
+    assert g.to_play == 1 and call_phrase(g.observation(1), "señas", None, ALWAYS) is None
+    for call in ("señas", "cazada", "sin señas", "señas", "cazada", "paso"):
+        g = g.apply(call)
+    assert g.to_play == 1 and call_phrase(g.observation(1), "paso", None, ALWAYS) == "pico"
+
+
+def test_each_saying_at_most_once_a_hand() -> None:
+    obs = Script([DEAL], [[]], mano=1, score=(5, 25)).play().observation(1)
+    assert call_phrase(obs, "mus", "bold", ALWAYS) == "pico"
+    assert call_phrase(obs, "mus", "bold", ALWAYS, said=("pico",)) == "mano_cinco"   # the next that fits
+    assert call_phrase(obs, "mus", "bold", ALWAYS, said=("pico", "mano_cinco")) is None
 
 
 # --- sayings at the count ---------------------------------------------------------------------
@@ -197,13 +217,15 @@ def test_solomillo_is_three_reyes_and_an_as_shown_at_the_count() -> None:
     script = Script([deal, ["Rb7e6b5b", "CoSoSc4o", "ReRcCe6o", "7c6c5o4e"]], [["no hay mus"] + ["paso"] * 11, []])
     game = script.play()
     assert game.history[0]["hands"][0] == ["Ro", "Rc", "3o", "Ao"]
-    for seat in (1, 2, 3):   # anyone at the table may say it; nothing hidden decides it
-        assert count_phrase(game.observation(seat), None, ALWAYS) == "solomillo"
-        assert count_phrase(game.observation(seat), None, NEVER) is None
-    # the next hand's hidden cards dealt otherwise: the same saying from everyone
+    # the player's partner says it of his own team's hand; the rivals do not boast of it
+    assert count_phrase(game.observation(2), None, ALWAYS) == "solomillo"
+    assert count_phrase(game.observation(2), None, NEVER) is None
+    assert count_phrase(game.observation(1), None, ALWAYS) is None
+    assert count_phrase(game.observation(3), None, ALWAYS) is None
+    # the next hand's hidden cards dealt otherwise: the same saying, the same silence
     for seat in (1, 2, 3):
         alike = {count_phrase(g.observation(seat), None, ALWAYS) for g in script.redealt(seat, random.Random(3))}
-        assert alike == {"solomillo"}
+        assert alike == {"solomillo" if seat == 2 else None}
 
 
 def test_muerte_dulce_and_zapateria_at_the_count() -> None:
@@ -213,7 +235,19 @@ def test_muerte_dulce_and_zapateria_at_the_count() -> None:
     assert count_phrase(exact.observation(1), None, ALWAYS) is None   # the losers do not say it
     rules = mus.Rules(juegos_to_win=3)
     shoe = Script([DEAL], [["no hay mus"] + ["paso"] * 11], score=(39, 0), juegos=(2, 0), rules=rules).play()
-    assert shoe.is_over and count_phrase(shoe.observation(2), None, ALWAYS) == "zapateria"
+    assert shoe.is_over and count_phrase(shoe.observation(2), None, ALWAYS, (), (2, 0)) == "zapateria"
+
+
+def test_zamora_at_two_juegos_to_none() -> None:
+    """"Dos a cero, y Zamora de portero": said at the count that makes it two juegos to none;
+    at the default table that ends the partida, with a zapatería too."""
+    ahead = _won_first_juego((1, 0), 3).play()   # a third juego to go
+    assert not ahead.is_over and count_phrase(ahead.observation(2), None, ALWAYS, (), (1, 0)) == "zamora"
+    assert count_phrase(ahead.observation(1), None, ALWAYS, (), (1, 0)) is None        # not the losers
+    assert count_phrase(ahead.observation(2), None, ALWAYS, (), (0, 0)) != "zamora"    # one to none
+    final = Script([DEAL], [["no hay mus"] + ["paso"] * 11], score=(39, 0), juegos=(1, 0)).play()
+    assert final.is_over and count_phrase(final.observation(2), None, ALWAYS, (), (1, 0)) == "zapateria"
+    assert count_phrase(final.observation(2), None, ALWAYS, ("zapateria",), (1, 0)) == "zamora"
 
 
 # --- the partner's advice -----------------------------------------------------------------------

@@ -62,8 +62,8 @@ def test_language_switch(phone: BootState) -> None:
     assert "Nueva partida" in (page.text_content("#overlay-title") or "")
     page.click('label:has(> input[data-setting="lang"][value="en"])')
     page.wait_for_selector('html[lang="en"]', state="attached")
-    assert "New game" in (page.text_content("#overlay-title") or "")
-    assert page.text_content('[data-action="nueva"]') == "Start game"
+    assert "New match" in (page.text_content("#overlay-title") or "")
+    assert page.text_content('[data-action="nueva"]') == "Start match"
     assert page.text_content('label:has(> input[data-setting="level"][value="dificil"])') == "Hard"
     page.click('label:has(> input[data-setting="lang"][value="es"])')
     page.wait_for_selector('html[lang="es"]', state="attached")

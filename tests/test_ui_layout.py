@@ -44,7 +44,7 @@ DEALS: dict[str, dict[str, Any]] = {
                    "juegos": (0, 1)},
     # the table's voice (their talk drawn from deal seed 3): a saying with a call and the
     # partner's advice; the longest saying in both rivals' narrow columns; one at the count
-    "talk": {"hands": ["CS65", "7654", "RRR3", "CCSA"], "deal_seed": 3},
+    "talk": {"hands": ["CS65", "7654", "RRR3", "CCSA"], "deal_seed": 0},
     "witiza": {"hands": ["CS65", "7654", "RRC3", "CCSA"], "score": (35, 36), "deal_seed": 3},
     "count-talk": {"hands": ["CS65", "RR3A", "7654", "CC4S"], "deal_seed": 2},
 }
@@ -107,7 +107,8 @@ STATES: dict[str, tuple[int, list[str]]] = {
     "won": (3, ["no hay mus"] + ["paso"] * 7 + ["envido", "no quiero", "no quiero", "ordago", "quiero"]),
     # the left rival bets five, "¡La mano de un niño!", and the partner advises "¡Envida!"
     "talk": (3, ["no hay mus", "envido 5"]),
-    # both rivals: "¡Incierto se presenta el reinado de Witiza!" with their mus, the player to vote
+    # the right rival: "¡Incierto se presenta el reinado de Witiza!" with his mus (once a hand: not
+    # the left rival again), the player to vote
     "witiza": (1, ["mus", "mus", "mus"]),
     # the right rival shows a solomillo at the count, and says so
     "count-talk": (0, ["no hay mus"] + ["paso"] * 11),

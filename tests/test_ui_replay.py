@@ -27,6 +27,9 @@ PANEL_JS = """() => {
     step: Number(document.querySelector('[data-replay-step]').dataset.replayStep),
     hands,
     log: [...document.querySelectorAll('#replay .rp-log li')].map((li) => li.textContent),
+    now: [...document.querySelectorAll('#replay .rp-log li.now')].map((li) => li.textContent),
+    logBox: (({scrollTop, clientHeight, scrollHeight}) => ({scrollTop, clientHeight, scrollHeight}))(
+      document.querySelector('#replay [data-replay-log]')),
     count: document.querySelector('#replay .rp-count')?.textContent || null,
     link: document.querySelector('[data-replay-link]').value,
     next: !document.querySelector('[data-ui="step"][value="next"]').disabled,
@@ -78,6 +81,11 @@ def test_step_forward_and_back_keeps_log_in_sync(instant: BootState, replay_open
     assert back == first
     end = click_step(page, "last")
     assert end["count"] and not end["next"]
+    # the log box follows the step: it overflows, and shows its last lines, this step's, marked
+    box = end["logBox"]
+    assert box["scrollHeight"] > box["clientHeight"], box
+    assert box["scrollTop"] + box["clientHeight"] >= box["scrollHeight"] - 1, box
+    assert end["now"] and end["log"][-len(end["now"]):] == end["now"]
     showdown_score = page.evaluate("() => document.querySelector('#overlay .final-score').textContent")
     assert showdown_score in end["count"]  # the count as the showdown said it
     click_step(page, "first")

@@ -59,8 +59,9 @@ def test_a_normal_hand_counts_lance_by_lance_with_the_running_score() -> None:
     html = regions(view)["overlay"][0]
     assert html.count('class="count-row') == 5 and "Siguiente jugada" in html
     # the finished hand stays behind the count: its last call, its score, no new cards yet
-    # the last call, and what the left rival (a bot in a seeded style) said with it
-    assert view["log"]["lines"][-1] == f"{left}: paso — «Al tran-tran…»"
+    # the last calls, and what the partner (a bot in a seeded style) said with his, a lance
+    # after another en paso
+    assert view["log"]["lines"][-2:] == [f"{partner}: paso — «Al tran-tran…»", f"{left}: paso"]
     assert [team["tantos"] for team in view["scores"]] == [16, 16]
     assert [c["card"] for c in view["seats"][0]["cards"]] == g.history[0]["hands"][0]
     assert view["hand_number"] == 1
@@ -112,7 +113,7 @@ def test_a_refused_bet_counts_during_the_hand() -> None:
     view = build_view(_session_at(g))
     sd = view["showdown"]
     assert sd["during_title"] == "Durante la jugada"
-    assert [(r["who"], r["why"], r["score"]) for r in sd["during"]] == [("Tú", "1 porque no", [1, 0])]
+    assert [(r["who"], r["why"], r["score"]) for r in sd["during"]] == [("Tú", "1 del no quiero", [1, 0])]
     grande = sd["rows"][0]
     assert grande["kind"] == "nothing" and grande["why"] == "no querido: cobrado arriba"
     # the row says the bet was refused; the point it paid is in "Durante la jugada" only
@@ -126,7 +127,7 @@ def test_the_count_is_english_too() -> None:
     sd = build_view(s)["showdown"]
     assert sd["rows"][2]["notes"] == ["they reach 40: the count stops"]
     assert sd["rows"][3]["why"] == "not counted"
-    assert sd["seats"][3]["hand_name"] == "duples de reyes y ases · punto 22"  # game words stay Spanish
+    assert sd["seats"][3]["hand_name"] == "duples of kings and aces · punto 22"  # game words stay Spanish
 
 
 def test_the_previous_hand_stays_reachable_until_the_next_ends() -> None:
@@ -139,7 +140,7 @@ def test_the_previous_hand_stays_reachable_until_the_next_ends() -> None:
     assert s.open_review()
     again = build_view(s)["showdown"]
     assert again["review"] and again["button"]["ui"] == "close-review"
-    assert again["log"][-1] == f"{s.cast[3].name}: paso — «Al tran-tran…»"
+    assert again["log"][-2:] == [f"{s.cast[2].name}: paso — «Al tran-tran…»", f"{s.cast[3].name}: paso"]
     assert 'data-action="continuar"' not in regions(build_view(s))["overlay"][0]
     s.close_review()
     assert build_view(s)["showdown"] is None
@@ -169,8 +170,9 @@ def test_the_last_call_stays_visible_before_the_count() -> None:
     s.hold_count = True  # the page holds the count for a moment after the last call
     view = build_view(s)
     assert view["showdown"] is None and view["controls"]["buttons"] == []
-    assert view["seats"][3]["bubble"] == "Paso" and view["seats"][3]["talk"]["key"] == "tran_tran"
-    assert view["log"]["lines"][-1] == f"{s.cast[3].name}: paso — «Al tran-tran…»"
+    assert view["seats"][3]["bubble"] == "Paso" and view["seats"][3]["talk"] is None
+    assert view["seats"][2]["bubble"] == "Paso" and view["seats"][2]["talk"]["key"] == "tran_tran"
+    assert view["log"]["lines"][-1] == f"{s.cast[3].name}: paso"
     assert s.bot_to_play() is None  # nobody deals on
     s.hold_count = False
     assert build_view(s)["showdown"] is not None

@@ -83,15 +83,21 @@ def test_ledger_is_said_the_way_players_count() -> None:
 
 
 @pytest.mark.parametrize(("reason", "en"), [
-    ("4 porque no", "4 for the refused envite (deje)"),
+    ("4 porque no", "4 for the declined envite"),
     ("órdago a chica", "the órdago at chica"),
     ("1 de punto", "1 for punto"),
     ("5 de envite al punto", "5 for the envite at punto"),
-    ("1 de pareja", "1 for a pareja (pair)"),
+    ("1 de pareja", "1 for a pair"),
+    ("1 de pareja del compañero", "1 for partner's pair"),
     ("something new", "something new"),
 ])
 def test_english_reasons(reason: str, en: str) -> None:
     assert reason_text("en", {"points": int(reason[0]) if reason[0].isdigit() else 0, "reason": reason}) == en
+
+
+def test_spanish_reasons_say_the_refused_bet_as_players_do() -> None:
+    assert reason_text("es", {"points": 1, "reason": "1 porque no"}) == "1 del no quiero"
+    assert reason_text("es", {"points": 3, "reason": "3 de duples"}) == "3 de duples"
 
 
 def test_every_engine_reason_is_translated() -> None:

@@ -191,7 +191,7 @@ def _hand_with_senas(catch: float) -> mus.Game:
 
 
 def test_a_rivals_eyes_never_tell_whether_the_players_senas_were_caught() -> None:
-    from mus.web.replay.model import seen_by
+    from mus.web.replay.told import seen_by
 
     caught, missed = _hand_with_senas(1.0), _hand_with_senas(0.0)
     assert caught.actions == missed.actions

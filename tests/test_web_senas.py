@@ -143,7 +143,7 @@ def test_english_keeps_the_spanish_gesture_names_with_a_gloss() -> None:
     s.new_game(seed=SEED)
     _to_my_senas(s)
     html = _html(s)
-    assert "Show señas" in html and "No señas" in html and "cierra los ojos (closes the eyes)" in html
+    assert "Make señas" in html and "No señas" in html and "cierra los ojos (closes the eyes)" in html
 
 
 def test_saves_carry_the_senas_rules() -> None:

@@ -142,7 +142,8 @@ def test_the_menu_is_a_menu() -> None:
     assert [b.get("ui") for b in m["buttons"]] == ["close", "previous", "manos", "help", "glossary", "lang", "setup"]
     assert m["buttons"][0]["kind"] == "primary" and m["buttons"][0]["label"] == "Seguir jugando"
     assert m["lessons"]["href"] == "lessons.html" and "Reglas: 8 reyes" in m["rules"]
-    assert s.cast[2].name in m["cast"] and "es tu compañero" in m["cast"]
+    partner = s.cast[2]
+    assert partner.gender == "f" and f"{partner.name} (farolera) es tu compañera;" in m["cast"]  # her name's gender
     html = regions(view)["overlay"][0]
     assert '<a class="btn btn-link" href="lessons.html">Lecciones</a>' in html and "Tus estadísticas" in html
     assert 'data-action="nueva"' not in html    # a new partida is one step further, not the main button

@@ -220,7 +220,7 @@ def test_a_new_partida_that_cannot_be_stored_says_the_whole_partida_is_at_stake(
     s.new_game()
     assert s.unsaved_turns() is None and "perderás esta partida" in notice_texts(s)["unsaved"]
     s.set_setting("lang", "en")
-    assert "this game will be lost" in notice_texts(s)["unsaved"]
+    assert "this match will be lost" in notice_texts(s)["unsaved"]
 
 
 # --- 3. two windows ---------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 ``observation["legal_actions"]``; its random choices come only from ``seed``.
 ``decide(observation)`` gives the same action with its reason (a ``Decision``, see
 ``explain``); ``coach(observation)`` gives a seat's chances at the lances still to decide;
-``fixed(x, places)`` writes a number as every runtime rounds it, for what the pages show.
+``fixed(x, places)`` writes a number as every runtime rounds it, for what the pages show;
+``discard_worth(observation)`` what each discard leaves the hand worth.
 
 >>> import mus
 >>> from mus.ai import LEVELS, STYLES, make_bot
@@ -31,9 +32,10 @@ from .random_bot import RandomBot
 from ..numbers import fixed
 from .reasons import Decision, explain
 from .styles import STYLES, Styled, mus_strength, own_chance
+from .view import discard_worth
 
-__all__ = ["LEVELS", "STYLES", "Bot", "Decision", "coach", "explain", "fixed", "make_bot", "mus_strength",
-           "own_chance"]
+__all__ = ["LEVELS", "STYLES", "Bot", "Decision", "coach", "discard_worth", "explain", "fixed", "make_bot",
+           "mus_strength", "own_chance"]
 
 
 class Bot(Protocol):

@@ -120,6 +120,23 @@ def best_discard(t: Tables, cards: list[int], value: list[float],
     return best
 
 
+def discard_worth(observation: Observation) -> dict[str, float]:
+    """Each discard the seat of ``observation`` may make (engine notation) with the expected
+    mean equity of its hand after drawing, as ``best_discard`` weighs them for ``normal``:
+    what the lessons' checks hold a taught discard against."""
+    view = View(observation)
+    t = view.tables
+    avail = list(t.class_size)
+    for c in view.cards:
+        avail[t.card_class[c]] -= 1
+    worth = {}
+    for mask in range(1, 16):
+        kept = tuple(sorted(t.card_class[view.cards[p]] for p in range(4) if not mask >> p & 1))
+        worth["descarte " + " ".join(str(p) for p in range(4) if mask >> p & 1)] = _expected(
+            t, kept, tuple(avail), t.mean_equity)
+    return worth
+
+
 def _expected(t: Tables, kept: Sig, avail: tuple[int, ...], value: list[float]) -> float:
     code_kept = t.code(kept)
     ids = t.code_to_id

@@ -12,17 +12,23 @@ import asyncio
 from typing import Any
 
 from pyscript import document, fetch  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
 from ..kit.commands import Command, Key
 from ..kit.html import esc
 from ..kit.i18n import t
 from ..kit.storage import SafeStorage
-from ..lessons.lesson import COURSE, Lesson, lesson_url
+from ..lessons.lesson import Lesson
+from ..lessons.schema import COURSE, lesson_url
 from ..lessons.page import LessonsPage
 from .events import Dispatcher
 from .page import focus_quietly, local_storage, nil, query_param
 
 NUMBER_BOX = "lesson-number"  # the answer box of a question answered with a number
+# The answers' controls, and where the focus goes instead when a finger moved on: a focus
+# ring there would point at one answer (on touch, Chrome rings what a script focuses).
+ANSWERS = ".lquestion, .lplate[data-ui=answer], [data-pos]"
+PROMPT = "#lesson-prompt"
 
 
 def page_lang() -> str:
@@ -42,6 +48,12 @@ class LessonApp:
         self.root = root
         self.page = LessonsPage(SafeStorage(local_storage()), lang=lang, embed=embed)
         self.events = Dispatcher(root, "lesson", self.on_command, on_key=self.on_key)
+        self.pointer = False  # whether the reader's last input was a finger or a mouse, not a key
+        self._pointerdown = create_proxy(self.on_pointer)
+        root.addEventListener("pointerdown", self._pointerdown)
+
+    def on_pointer(self, _event: Any) -> None:
+        self.pointer = True
 
     def open(self, lesson: Lesson) -> None:
         self.show(self.page.open(lesson))
@@ -51,7 +63,10 @@ class LessonApp:
         self.root.innerHTML = self.page.html()
         document.title = self.page.title()
         if focus:  # not into a frame the reader is not in (focus_quietly)
-            focus_quietly(self.root.querySelector(focus))
+            target = self.root.querySelector(focus)
+            if self.pointer and not nil(target) and not nil(target.closest(ANSWERS)):
+                target = self.root.querySelector(PROMPT)  # the question itself: it points at no answer
+            focus_quietly(target)
 
     def on_command(self, command: Command) -> None:
         if command.name == "number":  # the answer is what was typed in the box
@@ -63,6 +78,7 @@ class LessonApp:
 
     def on_key(self, key: Key) -> bool:
         """Enter in the answer box answers, as its button does."""
+        self.pointer = False
         if key.key != "Enter" or key.target_id != NUMBER_BOX:
             return False
         self.on_command(Command("number"))

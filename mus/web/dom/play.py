@@ -45,8 +45,9 @@ APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
 # Tab stops of an open panel (of a radio group only the checked radio is one).
-# Where the focus goes when the control that had it is gone: the first of these shown.
-FALLBACK_FOCUS = ('#controls .ordago-apart.confirming [data-ui="cancel"]', "#controls button:not([disabled])")
+# Where the focus goes when the control that had it is gone: the first of these shown (the
+# decision's main control: "Cancelar" while an órdago waits to be confirmed).
+FALLBACK_FOCUS = ("#controls [data-main]", "#controls button:not([disabled])")
 PANEL_STOPS = ("#overlay.open .panel button:not([disabled]), #overlay.open .panel input:not([type=radio]), "
                "#overlay.open .panel input[type=radio]:checked, #overlay.open .panel summary")
 
@@ -63,6 +64,7 @@ class Page:
         self.log: list[str] = []
         self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
+        self.turn: str | None = None  # the player's decision on screen (view["controls"]["turn"])
 
     def show(self, view: dict[str, Any]) -> None:
         root = document.documentElement
@@ -105,8 +107,11 @@ class Page:
             if not nil(el):
                 el.toggleAttribute("inert", opened)
         panel = self.html.get("overlay", "")[:80] if opened else ""
-        self._restore_focus(active_id, opened and panel != self.overlay_open)
+        turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
+        self._restore_focus(active_id, opened and panel != self.overlay_open, turn is not None and turn != self.turn)
         self.overlay_open = panel
+        if not opened:
+            self.turn = turn
 
     def trap_focus(self, backwards: bool) -> bool:
         """Keep Tab inside an open panel; True when it moved the focus."""
@@ -162,7 +167,7 @@ class Page:
         self.log = lines
         box.scrollTop = box.scrollHeight
 
-    def _restore_focus(self, active_id: str, overlay_opened: bool) -> None:
+    def _restore_focus(self, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
         active = document.activeElement
         lost = nil(active) or active == document.body or not active.isConnected
         if overlay_opened:  # the panel's main action: "Siguiente jugada" works with Enter at once
@@ -171,6 +176,11 @@ class Page:
             if not nil(target):
                 target.focus()
             return
+        if turn_came:  # the player's turn has come: its main control, so Enter works at once
+            main = document.querySelector("#controls [data-main]")
+            if not nil(main):
+                main.focus()
+                return
         if not lost:
             return
         if active_id:
@@ -178,7 +188,9 @@ class Page:
             if not nil(again) and not again.disabled:
                 again.focus()
                 return
-        target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
+        target = document.querySelector("#overlay.open [data-main]")   # leaving a partida: on "Cancelar"
+        if nil(target):
+            target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
         for selector in FALLBACK_FOCUS:  # an órdago being confirmed: on "Cancelar", so a second Enter throws nothing
             if not nil(target):
                 break

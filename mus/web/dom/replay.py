@@ -94,6 +94,9 @@ class ReplayPanel:
                 covered.toggleAttribute("inert", bool(html))
         if focus and html:
             focus_quietly(document.getElementById("replay-title"))
+        log = self.el.querySelector("[data-replay-log]")
+        if not nil(log):  # the log box follows the step: its last lines are this step's
+            log.scrollTop = log.scrollHeight
         replay = self.dialog.replay
         if replay is not None and replay.coach_due() and not self.coaching:
             self.coaching = True

@@ -43,6 +43,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "table": "Mesa de mus",
         "seat.0": "Tú", "seat.1": "Rival de la derecha", "seat.2": "Compañero", "seat.3": "Rival de la izquierda",
         "seat.short.0": "Tú", "seat.short.1": "Derecha", "seat.short.2": "Compañero", "seat.short.3": "Izquierda",
+        "seat.2.f": "Compañera", "seat.short.2.f": "Compañera",
         "team.0": "Nosotros", "team.1": "Ellos", "team.short.0": "Nosotros", "team.short.1": "Ellos",
         "phase.mus": "Mus", "phase.descarte": "Descarte", "phase.grande": "Grande",
         "phase.chica": "Chica", "phase.pares": "Pares", "phase.juego": "Juego",
@@ -117,6 +118,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "coach.tantos": "Tantos esperados en la mano: nosotros {a}, ellos {b}",
         "reasons.title": "Por qué jugó así tu compañero",
         "reasons.none": "Tu compañero no tuvo que decidir nada.",
+        "reasons.title.f": "Por qué jugó así tu compañera",
+        "reasons.none.f": "Tu compañera no tuvo que decidir nada.",
         "setup.speed": "Velocidad", "speed.lenta": "Lenta", "speed.normal": "Normal",
         "speed.rapida": "Rápida", "speed.instantanea": "Instantánea",
         "setup.lang": "Idioma", "lang.es": "Español", "lang.en": "English",
@@ -210,6 +213,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "table": "Mus table",
         "seat.0": "You", "seat.1": "Right-hand rival", "seat.2": "Partner", "seat.3": "Left-hand rival",
         "seat.short.0": "You", "seat.short.1": "Right", "seat.short.2": "Partner", "seat.short.3": "Left",
+        "seat.2.f": "Partner", "seat.short.2.f": "Partner",
         "team.0": "Us", "team.1": "Them", "team.short.0": "Us", "team.short.1": "Them",
         "phase.mus": "Mus", "phase.descarte": "Discard", "phase.grande": "Grande (high)",
         "phase.chica": "Chica (low)", "phase.pares": "Pares", "phase.juego": "Juego (31+)",
@@ -238,8 +242,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "act.previous": "Previous hand", "act.confirm_nueva": "Yes, abandon it and start",
         "act.descarte": "Discard {n}", "act.descarte_none": "Discard",
         "act.continuar": "Next hand", "act.ver_final": "See the result",
-        "act.nueva": "Start game", "act.revancha": "Rematch", "act.menu": "New game…", "act.menu.short": "New",
-        "act.volver": "Back to the game", "act.lang": "Español",
+        "act.nueva": "Start match", "act.revancha": "Rematch", "act.menu": "New match…", "act.menu.short": "New",
+        "act.volver": "Back to the match", "act.lang": "Español",
         "act.lang.label": "Cambiar a español",
         "stepper.less": "Bet one less", "stepper.more": "Bet one more",
         "stepper.label": "Bet amount",
@@ -254,7 +258,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "log.title": "Calls", "log.hand.0": "Hand {n} · you are mano",
         "log.hand.1": "Hand {n} · the right-hand rival is mano", "log.hand.2": "Hand {n} · your partner is mano",
         "log.hand.3": "Hand {n} · the left-hand rival is mano",
-        "score.title": "Score", "score.tantos": "{n} points", "score.target": "to {n}",
+        "score.title": "Score", "score.tantos": "{n} tantos", "score.target": "to {n}",
         "score.juegos": "Juegos", "score.vacas": "Vacas", "score.juegos_to_win": "Vaca: first to {n} juegos",
         "stones.none": "no stones", "stones.piedra": "{n} piedra", "stones.piedras": "{n} piedras",
         "stones.amarraco": "{n} amarraco", "stones.amarracos": "{n} amarracos", "and": "and",
@@ -273,7 +277,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fin.juegos": "Juegos won: us {a}, them {b}", "fin.vacas": "Vacas won: us {a}, them {b}",
         "fin.juego": "Juego {n}: {a} – {b}, {who}", "fin.juego.0": "ours", "fin.juego.1": "theirs",
         "fin.hands": "{n} hands; lances won: us {a}, them {b}",
-        "setup.title": "New game", "setup.level": "Difficulty",
+        "setup.title": "New match", "setup.level": "Difficulty",
         "level.facil": "Easy", "level.normal": "Normal", "level.dificil": "Hard",
         "level.random": "Random",
         "setup.coach": "Coach: your chances at each lance while you play",
@@ -283,10 +287,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "coach.tantos": "Expected tantos this hand: us {a}, them {b}",
         "reasons.title": "Why your partner played so",
         "reasons.none": "Your partner had nothing to decide.",
+        "reasons.title.f": "Why your partner played so",
+        "reasons.none.f": "Your partner had nothing to decide.",
         "setup.speed": "Speed", "speed.lenta": "Slow", "speed.normal": "Normal",
         "speed.rapida": "Fast", "speed.instantanea": "Instant",
         "setup.lang": "Language", "lang.es": "Español", "lang.en": "English",
-        "setup.resume": "You have a game in progress: starting another abandons it.",
+        "setup.resume": "You have a match in progress: starting another abandons it.",
         "stats.title": "Your statistics", "stats.none": "You have not finished a match yet.",
         "stats.partidas": "Matches: {won} won of {n}", "stats.juegos": "Juegos: {won} won of {n}",
         "stats.manos": "Hands: {won} won of {n}", "stats.lance": "{lance}: {won} of {n}",
@@ -294,29 +300,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "stats.manos.one": "Hands: 1 won of {n}",
         "stats.lances": "Lances won",
         "notice.memory": "This browser does not allow saving (private mode or embedded page): "
-                         "the game will be lost when the page is closed or reloaded.",
-        "notice.corrupt": "The saved game could not be restored ({why}). It was not deleted: "
-                          "it is kept aside as “{key}”. You can start a new game.",
+                         "the match will be lost when the page is closed or reloaded.",
+        "notice.corrupt": "The saved match could not be restored ({why}). It was not deleted: "
+                          "it is kept aside as “{key}”. You can start a new match.",
         "why.unreadable": "the save is damaged", "why.newer": "it comes from a newer version of the game",
         "why.invalid": "its moves are not valid",
         "notice.close": "OK",
         "notice.update": "A new version is ready: it starts when this hand ends.",
-        "notice.elsewhere": "The game went on in another window: this is where it stands now.",
-        "notice.unloaded": "Offline, the hand replays could not be loaded. Your game goes on here.",
+        "notice.elsewhere": "The match went on in another window: this is where it stands now.",
+        "notice.unloaded": "Offline, the hand replays could not be loaded. Your match goes on here.",
         "notice.unsaved": "Cannot save: the browser's storage is full or does not allow it. "
                           "If you reload or close the page, {lost}. It will save itself as soon as it can.",
-        "lost.partida": "this game will be lost", "lost.changes": "your latest changes will be lost",
-        "lost.turn": "the game will go back 1 turn", "lost.turns": "the game will go back {n} turns",
-        "notice.saved": "Saving works again: your game is saved.",
+        "lost.partida": "this match will be lost", "lost.changes": "your latest changes will be lost",
+        "lost.turn": "the match will go back 1 turn", "lost.turns": "the match will go back {n} turns",
+        "notice.saved": "Saving works again: your match is saved.",
         "notice.corrupt-other": "Another window left a save that cannot be read ({why}). "
-                                "It was not deleted: it is kept aside as “{key}”. Your game is still saved here.",
+                                "It was not deleted: it is kept aside as “{key}”. Your match is still saved here.",
         "notice.kept-settings": "Your saved settings could not all be read: the rest are used. "
                                 "They were not deleted: they are kept aside as “{key}”.",
         "notice.kept-stats": "Your saved statistics could not all be read: the rest are used. "
                              "They were not deleted: they are kept aside as “{key}”.",
-        "deal.replace": "You have a partida in progress. Leave it to play this hand?",
+        "deal.replace": "You have a match in progress. Leave it to play this hand?",
         "count.during": "During the hand", "count.count": "The count",
-        "count.col.lance": "Lance", "count.col.who": "Who and why", "count.col.points": "Points",
+        "count.col.lance": "Lance", "count.col.who": "Who and why", "count.col.points": "Tantos",
         "count.col.score": "Score",
         "count.no_pares": "nobody has pares", "count.deje": "declined", "count.deje_done": "declined: scored above",
         "count.uncounted": "not counted", "count.nothing": "scores nothing",
@@ -327,19 +333,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "winner.3": "the left-hand rival wins it",
         "count.mano": "mano", "count.log": "What was said", "count.this_hand": "This hand",
         "count.points": "+{n}",
-        # hands keep their Spanish names (game words), as the table says them
-        "hand.pareja": "pareja de {rank}", "hand.medias": "medias de {rank}", "hand.duples": "duples de {a} y {b}",
-        "hand.duples_same": "duples de {a}", "hand.31": "la 31", "hand.juego": "juego de {n}",
+        # the game's words stay (medias, duples, juego, punto, la 31, ciego: docs/glossary.md)
+        "hand.pareja": "pair of {rank}", "hand.medias": "medias of {rank}", "hand.duples": "duples of {a} and {b}",
+        "hand.duples_same": "duples of {a}", "hand.31": "la 31", "hand.juego": "juego {n}",
         "hand.punto": "punto {n}", "hand.ciego": "ciego", "hand.sep": " · ",
-        "rank.R": "reyes", "rank.C": "caballos", "rank.S": "sotas", "rank.7": "sietes", "rank.6": "seises",
-        "rank.5": "cincos", "rank.4": "cuatros", "rank.3": "treses", "rank.2": "doses", "rank.A": "ases",
+        "rank.R": "kings", "rank.C": "knights", "rank.S": "jacks", "rank.7": "sevens", "rank.6": "sixes",
+        "rank.5": "fives", "rank.4": "fours", "rank.3": "threes", "rank.2": "twos", "rank.A": "aces",
         "plate.discards": "Discards: {list}", "plate.bet": "Bet {n}", "plate.ordago": "Órdago",
         "plate.yes": "{lance}: yes", "plate.no": "{lance}: no", "plate.value": "Your hand: {text}",
-        "confirm.nueva": "Abandon the game in progress? It will be lost.",
+        "confirm.nueva": "Abandon the match in progress? It will be lost.",
         "help.title": "How to play here",
         "help.play": "You play with your partner (top) against the two rivals. First everyone decides on mus "
                      "(changing cards); then grande, chica, pares and juego (or punto) are played in turn. "
-                     "Only legal calls are offered; the points are counted at the end of each hand.",
+                     "Only legal calls are offered; the tantos are counted at the end of each hand.",
         "help.keys": "Keyboard: Tab to move, Enter or Space to press, 1–4 to pick the cards to discard, "
                      "Esc to close.",
         "help.stones": "On the scoreboard each piedra is worth 1 tanto and each amarraco 5. The first team to "
@@ -352,8 +358,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "loading": "Setting up the table…",
         # --- señas (gestures keep their Spanish names, with an English gloss) ---
         "phase.senas": "Señas (signals)",
-        "act.señas": "Show señas", "act.sin señas": "No señas",
-        "say.señas": "Makes señas", "say.señas_you": "Señas shown", "say.señas_caught": "Señas caught",
+        "act.señas": "Make señas", "act.sin señas": "No señas",
+        "say.señas": "Señas made", "say.señas_you": "Señas made", "say.señas_caught": "Señas caught",
         "say.sin señas": "No señas", "bubble.señas": "Señas",
         "prompt.senas": "Señas to your partner?",
         "prompt.senas_none": "Your hand allows no seña",
@@ -382,7 +388,7 @@ STRINGS["es"].update({
     "replay.open": "Ver la jugada", "replay.manos": "Jugadas", "replay.manos.title": "Jugadas de esta partida",
 })
 STRINGS["en"].update({
-    "replay.open": "Replay", "replay.manos": "Hands", "replay.manos.title": "Hands of this partida",
+    "replay.open": "Replay", "replay.manos": "Hands", "replay.manos.title": "Hands of this match",
 })
 
 # The table's own words (sayings, advice, styles, the menu and the guide).
@@ -396,14 +402,22 @@ def lang_or_default(lang: object) -> str:
 
 def t(lang_: str, key_: str, **fields: Any) -> str:
     """The text for ``key_`` in ``lang_``, its ``{placeholders}`` filled from ``fields``;
-    ``team=`` / ``seat=`` pick ``key.N`` entries. (The two are given by position: the
-    underscores leave every other name to the fields, ``key`` for one.)"""
+    ``team=`` / ``seat=`` pick ``key.N`` entries, and ``gender="f"`` a ``key.f`` entry where
+    the words change with the gender of whom they speak of (``Compañera``, ``her hand``).
+    (The two are given by position: the underscores leave every other name to the fields,
+    ``key`` for one.)
+
+    >>> t("es", "seat", seat=2, gender="f"), t("es", "seat", seat=1, gender="f"), t("en", "seat", seat=2, gender="f")
+    ('Compañera', 'Rival de la derecha', 'Partner')
+    """
     key = key_
     table = STRINGS[lang_or_default(lang_)]
     if "team" in fields and key == "team":
         key = "team.%s" % fields["team"]
     if "seat" in fields and key in ("seat", "seat.short"):
         key = "%s.%s" % (key, fields["seat"])
+    if fields.get("gender") == "f" and key + ".f" in table:
+        key += ".f"
     text = table.get(key, STRINGS[DEFAULT_LANG].get(key, key))
     return text.format(**fields) if fields else text
 
@@ -496,7 +510,7 @@ def stones(lang: str, tantos: int) -> str:
 _ARTICLE = {"a grande": "grande", "a chica": "chica", "a pares": "pares", "a juego": "juego",
             "al punto": "punto"}
 _EN_LANCE = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto"}
-_EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "a pareja (pair)"}
+_EN_PARES = {"duples": "duples (two pairs)", "medias": "medias (three of a kind)", "pareja": "pair"}
 _PARTNER = " del compañero"
 
 
@@ -507,8 +521,9 @@ def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
     groups): 'N de envite a <lance>', 'N porque no', 'órdago a <lance>', 'N de <lance>',
     'N de <pares>', 'N de la 31', 'N de juego', those three maybe ' del compañero'."""
     reason = str(entry.get("reason", ""))
-    if lang_or_default(lang) == "es":
-        return reason
+    if lang_or_default(lang) == "es":   # as a player says it: "1 del no quiero", not "1 porque no"
+        number, _, rest = reason.partition(" ")
+        return f"{number} del no quiero" if rest == "porque no" else reason
     points = entry.get("points", 0)
     if reason.startswith("órdago "):
         lance = _ARTICLE.get(reason[len("órdago "):])
@@ -517,7 +532,7 @@ def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
     if not number.isdigit():
         return reason
     if rest == "porque no":
-        return f"{points} for the refused envite (deje)"
+        return f"{points} for the declined envite"
     what = rest[len("de "):] if rest.startswith("de ") else ""
     if what.startswith("envite "):
         lance = _ARTICLE.get(what[len("envite "):])
@@ -527,7 +542,7 @@ def reason_text(lang: str, entry: Mapping[str, Any]) -> str:
     whose = "partner's " if what.endswith(_PARTNER) else ""
     what = what[:-len(_PARTNER)] if whose else what
     if what in _EN_PARES:
-        return f"{points} for {whose}{_EN_PARES[what]}"
+        return f"{points} for {whose or ('a ' if what == 'pareja' else '')}{_EN_PARES[what]}"
     if what == "la 31":
         return f"{points} for {whose}31"
     if what == "juego":

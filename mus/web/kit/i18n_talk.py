@@ -20,7 +20,8 @@ TEXTS["es"].update({
     "talk.mano_nino": "¡La mano de un niño!",
     "talk.mano_nino.means": "Un envite de cinco tantos, los dedos de una mano. «Se dice para envidar cinco tantos».",
     "talk.dientes_choto": "Los dientes del choto, que son dieciocho",
-    "talk.dientes_choto.means": "Un envite de dieciocho «(aunque los dientes del choto no sean ésos, probablemente)».",
+    "talk.dientes_choto.means": "«Para envidar dieciocho (aunque los dientes del choto no sean ésos, probablemente)». En "
+                                "esta mesa nadie envida tanto: lo dice quien empieza una jugada con dieciocho tantos.",
     "talk.la_raya": "¡La raya!",
     "talk.la_raya.means": "Es lo mismo que órdago: «se traza con el dedo una raya imaginaria para que el contrario "
                           "la salte si se atreve».",
@@ -32,7 +33,8 @@ TEXTS["es"].update({
     "talk.tran_tran": "Al tran-tran…",
     "talk.tran_tran.means": "Se juega al tran-tran «cuando se van dejando en pase un lance tras otro».",
     "talk.zamora": "Dos a cero, y Zamora de portero",
-    "talk.zamora.means": "Van dos juegos a cero: solo les falta uno y lo ganarán «con suma facilidad» (Ricardo "
+    "talk.zamora.means": "La dicen «los que van ganando por dos a cero»: a tres juegos, solo les falta uno y lo "
+                         "ganarán «con suma facilidad»; a dos, han ganado sin que les marquen ninguno (Ricardo "
                          "Zamora fue un gran portero).",
     "talk.llueve_menos": "¡Ya llueve menos!",
     "talk.llueve_menos.means": "Lo dice quien iba perdiendo «cuando empieza a ganar».",
@@ -60,6 +62,10 @@ TEXTS["es"].update({
     "advice.ordago": "¡Échale un órdago!",
     "advice.ordago.means": "Tu compañero te aconseja el órdago: cree que este lance es vuestro.",
     "advice.public": "Lo dice en voz alta: los rivales también lo oyen. Puedes hacerle caso o no.",
+    "advice.mus.means.f": "Tu compañera te aconseja pedir mus: su mano es floja y quiere cartas nuevas.",
+    "advice.envido.means.f": "Tu compañera te aconseja envidar: va fuerte en este lance.",
+    "advice.ordago.means.f": "Tu compañera te aconseja el órdago: cree que este lance es vuestro.",
+    "advice.public.f": "Lo dice en voz alta: los rivales también lo oyen. Puedes hacerle caso o no.",
     "talk.said": "{name}: «{text}»", "talk.log": "{line} — «{text}»",
     "advice.log": "{name}, en voz alta: «{text}»",
     "talk.open": "Qué quiere decir «{text}»", "talk.quote": "«{text}»",
@@ -68,8 +74,9 @@ TEXTS["en"].update({
     "talk.mano_nino": "¡La mano de un niño!",
     "talk.mano_nino.means": "“A child's hand”: an envite of five tantos, the fingers of a hand.",
     "talk.dientes_choto": "Los dientes del choto, que son dieciocho",
-    "talk.dientes_choto.means": "“The kid goat's teeth, which are eighteen”: an envite of eighteen (whatever a kid "
-                                "goat's teeth may be).",
+    "talk.dientes_choto.means": "“The kid goat's teeth, which are eighteen”: said to bet eighteen (whatever a kid "
+                                "goat's teeth may be). Nobody bets so much at this table: a side starting a hand "
+                                "with eighteen tantos says it.",
     "talk.la_raya": "¡La raya!",
     "talk.la_raya.means": "“The line”: the same as órdago, a line drawn with a finger for the rival to cross if he dares.",
     "talk.convite": "Un envite es un convite",
@@ -80,8 +87,9 @@ TEXTS["en"].update({
     "talk.tran_tran": "Al tran-tran…",
     "talk.tran_tran.means": "“Jog-trot”: playing lance after lance en paso, with no envite.",
     "talk.zamora": "Dos a cero, y Zamora de portero",
-    "talk.zamora.means": "“Two-nil, and Zamora in goal”: two juegos to none, one to go, and it will come easily "
-                         "(Ricardo Zamora was a great goalkeeper).",
+    "talk.zamora.means": "“Two-nil, and Zamora in goal”: said by a side two juegos to none up; playing to three, "
+                         "one to go and it will come easily; playing to two, won without conceding one (Ricardo "
+                         "Zamora was a great goalkeeper).",
     "talk.llueve_menos": "¡Ya llueve menos!",
     "talk.llueve_menos.means": "“It's raining less now!”: said by the side that was losing when it starts winning.",
     "talk.gandul": "Gandul y mano no puede perder",
@@ -109,6 +117,10 @@ TEXTS["en"].update({
     "advice.ordago": "Órdago!",
     "advice.ordago.means": "Your partner advises an órdago: he thinks this lance is yours.",
     "advice.public": "He says it aloud: the rivals hear it too. You may follow it or not.",
+    "advice.mus.means.f": "Your partner advises you to ask for mus: her hand is weak and she wants new cards.",
+    "advice.envido.means.f": "Your partner advises you to bet: she is strong at this lance.",
+    "advice.ordago.means.f": "Your partner advises an órdago: she thinks this lance is yours.",
+    "advice.public.f": "She says it aloud: the rivals hear it too. You may follow it or not.",
     "talk.said": "{name}: “{text}”", "talk.log": "{line} — “{text}”",
     "advice.log": "{name}, aloud: “{text}”",
     "talk.open": "What “{text}” means", "talk.quote": "“{text}”",
@@ -122,6 +134,7 @@ TEXTS["es"].update({
     "style.bluffer.f": "farolera", "style.bold.m": "lanzado", "style.bold.f": "lanzada",
     "setup.advice": "Consejos de tu compañero en voz alta (los rivales también los oyen)",
     "cast.line": "{partner} es tu compañero; {right} y {left}, los rivales.",
+    "cast.line.f": "{partner} es tu compañera; {right} y {left}, los rivales.",
     "cast.seat": "{name} ({style})",
     "plate.bot": "{name}, {role}, {style}",
     "turn.bot": "Le toca a {name}", "log.hand.bot": "Jugada {n} · es mano {name}", "winner.bot": "lo gana {name}",
@@ -133,6 +146,7 @@ TEXTS["en"].update({
     "style.bluffer.f": "bluffer", "style.bold.m": "bold", "style.bold.f": "bold",
     "setup.advice": "Your partner's advice aloud (the rivals hear it too)",
     "cast.line": "{partner} is your partner; {right} and {left} are the rivals.",
+    "cast.line.f": "{partner} is your partner; {right} and {left} are the rivals.",
     "cast.seat": "{name} ({style})",
     "plate.bot": "{name}, {role}, {style}",
     "turn.bot": "{name} is to play", "log.hand.bot": "Hand {n} · {name} is mano", "winner.bot": "{name} wins it",
@@ -182,7 +196,7 @@ TEXTS["es"].update({
         "Tab para moverte, Intro o Espacio para pulsar, 1–4 para elegir las cartas que descartas, Esc para cerrar.",
 })
 TEXTS["en"].update({
-    "menu.title": "Menu", "menu.continue": "Keep playing", "menu.new": "New game…",
+    "menu.title": "Menu", "menu.continue": "Keep playing", "menu.new": "New match…",
     "menu.help": "How to play", "menu.glossary": "Table talk", "menu.lessons": "Lessons",
     "act.menu.label": "Menu",
     "glossary.title": "Table talk",
@@ -190,7 +204,7 @@ TEXTS["en"].update({
                      "the table to read what it means.",
     "glossary.advice": "Advice aloud",
     "glossary.advice.lead": "“A player may advise his partner aloud to ask for mus, to bet, to call an órdago”: "
-                            "your partner does so before your turn (switch it off in New game).",
+                            "your partner does so before your turn (switch it off in New match).",
     "guide.lessons": "Lessons:",
     "guide.cards.title": "The cards", "guide.cards.text":
         "The table plays with 8 reyes: every 3 is a rey and every 2 an as, for everything. To add up, rey, "

@@ -47,7 +47,8 @@ from mus.jsondata import described, dump_text, load_text
 
 from ..kit.storage import read_kept
 
-from .lesson import NUMBER_KINDS, Lesson, Question
+from .lesson import Lesson
+from .schema import NUMBER_KINDS, Question
 from .script import SENAS_SEPARATOR
 from .shown import Shown, shown
 

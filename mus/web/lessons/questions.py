@@ -28,7 +28,7 @@ from mus.numbers import fixed
 from ..kit.faces import face_svg
 from ..kit.html import attrs, esc
 from ..kit.i18n import action_label, card_name, lowered, t
-from .lesson import NUMBER_KINDS, Question
+from .schema import NUMBER_KINDS, Question
 from .player import LessonPlayer
 from .script import SENAS_SEPARATOR, lance_winner
 
@@ -41,8 +41,25 @@ def button(label: str, ui: str, value: str | None = None, *, primary: bool = Fal
                                              ("data-ui", ui), ("value", value), ("disabled", disabled)]), esc(label))
 
 
-def _seat(lang: str, seat: int) -> str:
-    return lowered(t(lang, "seat", seat=seat))
+def seat_words(lang: str, seat: int) -> str:
+    """A seat said in a sentence, with its article: "el rival de la derecha", "tu compañero"."""
+    return t(lang, "lesson.seat.%d" % seat)
+
+
+def capital(text: str) -> str:
+    """``text`` to begin a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def listed(lang: str, items: list[str]) -> str:
+    """"a, b y c" ("a, b and c")."""
+    return ", ".join(items[:-1]) + t(lang, "lesson.and") + items[-1] if len(items) > 1 else "".join(items)
+
+
+def cards_words(lang: str, cards: list[str]) -> str:
+    """Cards said in a sentence, each with its article: "el rey de oros y la sota de copas"."""
+    return listed(lang, [t(lang, "lesson.the.S" if card[0] == "S" else "lesson.the", card=lowered(card_name(lang, card)))
+                         for card in cards])
 
 
 def answer_text(player: LessonPlayer, value: str, index: int | None = None) -> str:
@@ -51,15 +68,15 @@ def answer_text(player: LessonPlayer, value: str, index: int | None = None) -> s
     ask, lang = player.lesson.steps[index].ask, player.lang
     assert ask is not None
     if ask.kind in ("lance", "mano"):
-        return _seat(lang, int(value))
+        return seat_words(lang, int(value))
     if ask.kind == "juego_winner":
-        return lowered(t(lang, "team", team=int(value) % 2))
+        return t(lang, "lesson.pareja.%d" % (int(value) % 2))
     if ask.kind == "descarte":
         held = player.replay.games[index].hand(0)
-        return ", ".join(lowered(card_name(lang, held[int(p)])) for p in value.split()[1:])
+        return t(lang, "lesson.throw", cards=cards_words(lang, [held[int(p)] for p in value.split()[1:]]))
     if ask.kind == "senas":
         names = [t(lang, "sena." + s) for s in mus.SENAS if s in value.split(SENAS_SEPARATOR)]
-        return ", ".join(names) if names else t(lang, "lesson.senas.none")
+        return listed(lang, names) if names else t(lang, "lesson.senas.none")
     if ask.kind == "action":
         return lowered(action_label(lang, value))
     if ask.kind == "quiero":
@@ -72,14 +89,31 @@ def prompt(player: LessonPlayer) -> str:
     assert ask is not None
     lance = t(lang, "the." + ask.lance) if ask.lance else ""
     if ask.kind == "lance":
-        return t(lang, "lesson.ask.lance", lance=lance)
+        return t(lang, "lesson.ask.lance.juego") if ask.lance == "juego" else t(lang, "lesson.ask.lance", lance=lance)
+    if ask.kind == "juego_winner":
+        if _ordago_lance(player, player.index) is not None:
+            return t(lang, "lesson.ask.juego_winner.ordago")
+        return t(lang, "lesson.ask.juego_winner", target=player.lesson.rules.target)
     if ask.kind == "tantos":
         return t(lang, "lesson.ask.tantos.%d" % ask.team, at=t(lang, "lesson.ask.at", lance=lance) if lance else "")
     if ask.kind in ("points", "senas"):
         if ask.seat == 0:
             return t(lang, "lesson.ask.%s.0" % ask.kind)
         return t(lang, "lesson.ask.%s.n" % ask.kind, whose=t(lang, "lesson.whose.%d" % ask.seat))
+    if ask.kind == "action" and lance:
+        return t(lang, "lesson.ask.action.lance", lance=lance)
     return t(lang, "lesson.ask." + ask.kind)
+
+
+def _ordago_lance(player: LessonPlayer, index: int) -> str | None:
+    """The lance of the órdago accepted in the hand of question ``index``, which decided its
+    juego, or None."""
+    history = player.replay.final.history
+    number = player.replay.hand_number(index)
+    if number >= len(history):
+        return None
+    lances = history[number]["lances"]
+    return next((lance for lance in sorted(lances) if lances[lance]["kind"] == "ordago"), None)
 
 
 # --- why an answer is wrong ------------------------------------------------------------------
@@ -95,7 +129,7 @@ def why_wrong(player: LessonPlayer, index: int, value: str) -> str:
     if ask.kind == "lance":
         assert ask.lance is not None
         seat, best = int(value), int(correct)
-        name, lance = t(lang, "seat", seat=seat), t(lang, "the." + ask.lance)
+        name, lance = capital(seat_words(lang, seat)), t(lang, "the." + ask.lance)
         held = "".join(table.hands[seat])
         if ask.lance in ("pares", "juego") and not (mus.pares_value if ask.lance == "pares" else mus.juego_value)(held, rules):
             return t(lang, "lesson.no.lance.none" + you, name=name, lance=ask.lance)
@@ -103,6 +137,9 @@ def why_wrong(player: LessonPlayer, index: int, value: str) -> str:
             return t(lang, "lesson.no.lance.tie" + you, name=name)
         return t(lang, "lesson.no.lance.beaten", whose=t(lang, "lesson.whose.%d" % seat), lance=lance)
     if ask.kind == "juego_winner":
+        ordago = _ordago_lance(player, index)
+        if ordago is not None:
+            return t(lang, "lesson.no.juego_winner.ordago", lance=t(lang, "the." + ordago))
         return t(lang, "lesson.no.juego_winner", target=rules.target)
     if ask.kind in NUMBER_KINDS:
         return t(lang, "lesson.no.more" if int(value) < int(correct) else "lesson.no.less", n=value)
@@ -112,19 +149,19 @@ def why_wrong(player: LessonPlayer, index: int, value: str) -> str:
         bet = replay.games[index].observation(0)["bet"]
         assert bet is not None
         winner = lance_winner(table.hands, table.mano, bet["lance"], rules, "", bet["speakers"])
-        return t(lang, "lesson.no." + value, lance=t(lang, "the." + bet["lance"]), name=_seat(lang, winner))
+        return t(lang, "lesson.no." + value, lance=t(lang, "the." + bet["lance"]), name=seat_words(lang, winner))
     if ask.kind == "mano":
         before = replay.before(index).history
         was = before[-1]["mano"] if before else -1
         key = "lesson.no.mano.was" if int(value) == was else "lesson.no.mano"
-        return t(lang, key + you, name=t(lang, "seat", seat=int(value)))
+        return t(lang, key + you, name=capital(seat_words(lang, int(value))))
     if ask.kind == "senas":
         given, allowed = value.split(SENAS_SEPARATOR), correct.split(SENAS_SEPARATOR)
         extra = [t(lang, "sena." + s) for s in mus.SENAS if s in given and s not in allowed]
         if extra:
-            return t(lang, "lesson.no.senas.extra", list=", ".join(extra))
-        return t(lang, "lesson.no.senas.missing", list=", ".join(t(lang, "sena." + s) for s in mus.SENAS
-                                                               if s in allowed and s not in given))
+            return t(lang, "lesson.no.senas.extra", list=listed(lang, extra))
+        return t(lang, "lesson.no.senas.missing", list=listed(lang, [t(lang, "sena." + s) for s in mus.SENAS
+                                                                     if s in allowed and s not in given]))
     return t(lang, "lesson.no.action." + value, lance=t(lang, "the." + (ask.lance or "grande")))
 
 
@@ -136,9 +173,9 @@ def _why_discard(player: LessonPlayer, index: int, value: str) -> str:
     good = [{int(p) for p in a.split()[1:]} for a in ask.accept]
     keep = [p for p in sorted(thrown) if not any(p in g for g in good)]
     if keep:
-        return t(lang, "lesson.no.descarte.keep", cards=", ".join(lowered(card_name(lang, held[p])) for p in keep))
+        return t(lang, "lesson.no.descarte.keep", cards=cards_words(lang, [held[p] for p in keep]))
     throw = [p for p in range(4) if p not in thrown and all(p in g for g in good)]
-    return t(lang, "lesson.no.descarte.throw", cards=", ".join(lowered(card_name(lang, held[p])) for p in throw))
+    return t(lang, "lesson.no.descarte.throw", cards=cards_words(lang, [held[p] for p in throw]))
 
 
 def _decimal(lang: str, x: float) -> str:
@@ -194,7 +231,7 @@ def question_html(player: LessonPlayer) -> str:
     ask, lang = player.question, player.lang
     if ask is None:
         return ""
-    parts = ['<p class="lprompt" id="lesson-prompt">%s</p>' % esc(prompt(player))]
+    parts = ['<p class="lprompt" id="lesson-prompt" tabindex="-1">%s</p>' % esc(prompt(player))]
     tries = player.tries()
     if player.waiting:
         if tries:  # a wrong answer, and a try left
@@ -205,13 +242,15 @@ def question_html(player: LessonPlayer) -> str:
             parts.append('<div class="lrow">%s</div>' % button(t(lang, "lesson.reveal"), "reveal"))
         return '<div class="lquestion">%s</div>' % "".join(parts)
     right = bool(tries) and player.is_right(player.index, tries[-1])
-    answer = answer_text(player, player.correct() if ask.kind not in ("descarte", "action") else ask.accept[0])
+    value = player.correct() if ask.kind not in ("descarte", "action") else ask.accept[0]
+    you = ".you" if ask.kind in ("lance", "mano") and value == "0" else ""  # "la respuesta eres tú"
+    answer = answer_text(player, value)
     if right:
         verdict = t(lang, "lesson.right")
     elif tries and player.index not in player.revealed:
-        verdict = t(lang, "lesson.wrong", answer=answer) + " " + why_wrong(player, player.index, tries[-1])
+        verdict = t(lang, "lesson.wrong" + you, answer=answer) + " " + why_wrong(player, player.index, tries[-1])
     else:
-        verdict = t(lang, "lesson.shown", answer=answer)
+        verdict = t(lang, "lesson.shown" + you, answer=answer)
     explain = ask.explain[lang]
     if ask.kind == "action":
         explain = coach_line(ask, lang) + " " + explain

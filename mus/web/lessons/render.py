@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mus.observation import LedgerLine
+
 from ..kit.faces import face_svg
 from ..kit.html import attrs, esc
 from ..kit.i18n import card_name, lance_name, reason_text, speech, t
@@ -29,11 +31,12 @@ from ..kit.links import deal_query
 from ..kit.table import badge, bubble, chosen, face_hand, hand, hidden_hand, seat_name
 from .lesson import Lesson
 from .player import LessonPlayer
-from .questions import SEAT_ANSWERS, button, question_html
+from .questions import SEAT_ANSWERS, button, capital, listed, question_html, seat_words
 from .script import SenasMade
 from .shown import Shown
 
 DECLARED = ("pares", "juego")  # the declarations a seat shows, in this order
+PARTNERS = " del compañero"  # how the engine's count names the winner's partner's cards
 SEATS = (2, 3, 1, 0)  # in the order the table is laid out: partner, left, right, you
 
 
@@ -45,9 +48,10 @@ def _senas_html(lang: str, made: SenasMade) -> str:
                     % (esc(s), face_svg(s), esc(t(lang, "sena.short." + s))) for s in made.senas)
     caught = ""
     if made.caught_by:
-        names = ", ".join(t(lang, "seat", seat=r) for r in made.caught_by)
+        names = listed(lang, [t(lang, "lesson.by.0") if r == 0 else seat_words(lang, r) for r in made.caught_by])
         caught = '<span class="lcaught">%s</span>' % esc(t(lang, "lesson.caught_by", names=names))
-    label = t(lang, "senas.label", name=t(lang, "seat", seat=made.seat))
+    label = capital(t(lang, "lesson.senas.label.0") if made.seat == 0 else
+                    t(lang, "lesson.senas.label", whose=t(lang, "lesson.whose.%d" % made.seat)))
     return '<div class="lsenas" data-senas="%d" role="group" aria-label="%s">%s%s</div>' % (
         made.seat, esc(label), faces, caught)
 
@@ -86,9 +90,19 @@ def _seat_html(player: LessonPlayer, view: Shown, seat: int) -> str:
         seat, seat, plate, badges, bubble(seat, words[-1]) if words else "", senas, held)
 
 
+def count_line(lang: str, entry: LedgerLine) -> str:
+    """A line of the count as the reader says it: whose cards scored it, from his seat ("tu
+    compañero: 3 de la 31"), where the engine says it from the winner's ("… del compañero")."""
+    line: dict[str, Any] = dict(entry)
+    if line["reason"].endswith(PARTNERS):
+        line["reason"] = line["reason"][:-len(PARTNERS)]
+    said = reason_text(lang, line)
+    return "%s: %s" % (seat_words(lang, line["seat"]), said) if line["seat"] >= 0 else said
+
+
 def _count_html(lang: str, view: Shown) -> str:
     lines = ['<li class="team-%s">%s +%s · %s</li>' % (e["team"], esc(t(lang, "team", team=e["team"])), e["points"],
-                                                      esc(reason_text(lang, e))) for e in view.lines]
+                                                      esc(count_line(lang, e))) for e in view.lines]
     a, b = view.score
     body = "".join(lines) or "<li>%s</li>" % esc(t(lang, "lesson.nothing"))
     return '<div class="lcount"><h3>%s</h3><ol>%s</ol><p>%s</p></div>' % (
@@ -107,9 +121,16 @@ def _score_html(lesson: Lesson, lang: str, view: Shown) -> str:
     return '<p class="lscore" data-score="%d-%d"%s>%s</p>' % (a, b, juegos, " · ".join(esc(line) for line in lines))
 
 
-def play_href(lesson: Lesson) -> str:
-    start = lesson.start()
-    return "index.html?" + deal_query(["".join(start.hand(s)) for s in range(4)], lesson.mano, lesson.score, lesson.rules)
+def play_href(player: LessonPlayer, view: Shown | None = None) -> str | None:
+    """"Juega esta mano": a partida from the hand the step shows, its mano and the score it
+    began at; None while the step hides what the link would carry (hands face down, or the
+    mano still asked): a link never holds a card or an answer the page keeps back."""
+    view = player.view() if view is None else view
+    if view.face_down or view.mano is None:
+        return None
+    replay = player.replay
+    start = replay.marks[replay.hand_number(player.index)].score
+    return "index.html?" + deal_query(["".join(h) for h in view.hands], view.mano, start, player.lesson.rules)
 
 
 def player_html(player: LessonPlayer, *, embed: bool, next_lesson: Lesson | None = None) -> str:
@@ -132,7 +153,9 @@ def player_html(player: LessonPlayer, *, embed: bool, next_lesson: Lesson | None
     else:
         nav.append(button(t(lang, "step.next"), "step", "next", primary=True, disabled=player.waiting))
     target = ' target="_blank" rel="noopener"' if embed else ""
-    nav.append('<a class="lbtn play" href="%s"%s>%s</a>' % (esc(play_href(lesson)), target, esc(t(lang, "lesson.play"))))
+    href = play_href(player, view)
+    if href is not None:
+        nav.append('<a class="lbtn play" href="%s"%s>%s</a>' % (esc(href), target, esc(t(lang, "lesson.play"))))
     if embed and player.finished:
         nav.append('<a class="lbtn play" href="lessons.html?lang=%s" target="_blank" rel="noopener">%s</a>'
                    % (lang, esc(t(lang, "lesson.index"))))

@@ -6,27 +6,23 @@ computed, never written in the file: who wins a lance (by the cards, ties to the
 tantos of the count (the hand's ledger), the juego's winner, quiero when your pareja's cards
 win the lance, the mano of the hand, the señas a hand allows (``mus.senas``). After a
 question that is a choice (a discard, quiero, an action), the script must go on with the
-answer counted as right. Last, ``shown.check`` refuses a step that shows an answer still asked.
+answer counted as right. (``shown.check`` then refuses a step that shows an answer still
+asked; ``lesson.Lesson`` runs both.)
 
 >>> import json, pathlib
->>> from .lesson import Lesson
->>> replay = Lesson.from_dict(json.loads(pathlib.Path("static/lessons/juegos.json").read_text())).replay()
+>>> from .schema import LessonData
+>>> replay = Replay.of(LessonData.from_dict(json.loads(pathlib.Path("static/lessons/juegos.json").read_text())))
 >>> [replay.hand_number(i) for i in range(len(replay.games))], replay.marks[1].juegos
 ([0, 1], (1, 0))
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import mus
 from mus.observation import HandResult, Observation
 
 from ..kit.value import Value
-from .lesson import MUS_CHOICE, LessonError, Question, fail
-
-if TYPE_CHECKING:
-    from .lesson import Lesson
+from .schema import MUS_CHOICE, LessonData, LessonError, Question, fail
 
 SENAS_SEPARATOR = ","  # a senas answer: the señas in the order of mus.SENAS, "" for none
 
@@ -72,7 +68,7 @@ class Replay:
     __slots__ = ("lesson", "games", "said", "answers", "final", "first", "anchors", "marks", "done", "_tables",
                  "_observed", "_senas")
 
-    def __init__(self, lesson: Lesson, games: tuple[mus.Game, ...], said: tuple[tuple[tuple[int, str], ...], ...],
+    def __init__(self, lesson: LessonData, games: tuple[mus.Game, ...], said: tuple[tuple[tuple[int, str], ...], ...],
                  first: mus.Game, anchors: tuple[int, ...], marks: tuple[Mark, ...], done: tuple[int, ...]) -> None:
         self.lesson, self.games, self.first, self.anchors, self.marks = lesson, games, first, anchors, marks
         self.said = said  # each step's actions as (seat, notation)
@@ -84,9 +80,7 @@ class Replay:
         self._senas: dict[int, tuple[SenasMade, ...]] = {}
 
     @classmethod
-    def of(cls, lesson: Lesson) -> Replay:
-        from .shown import check  # shown reads replays: imported here, not above
-
+    def of(cls, lesson: LessonData) -> Replay:
         game = first = lesson.start()
         games: list[mus.Game] = []
         said: list[tuple[tuple[int, str], ...]] = []
@@ -116,7 +110,6 @@ class Replay:
                 where = f"lesson {lesson.id!r}, steps[{i}].ask"
                 replay.answers[i] = _answer(step.ask, replay, i, where)
                 _check_script_follows(lesson, i, step.ask, replay.answers[i], where)
-        check(replay)
         return replay
 
     def before(self, i: int) -> mus.Game:
@@ -223,7 +216,7 @@ def _choice(ask: Question, game: mus.Game, where: str) -> str:
     return ask.accept[0]
 
 
-def _check_script_follows(lesson: Lesson, i: int, ask: Question, answer: str, where: str) -> None:
+def _check_script_follows(lesson: LessonData, i: int, ask: Question, answer: str, where: str) -> None:
     """After a choice (a discard, quiero, an action), the script plays what was right."""
     if ask.kind not in ("descarte", "quiero", "action"):
         return

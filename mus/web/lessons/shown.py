@@ -19,23 +19,20 @@ words of the new hand, the other hands), and a question answered by a number mus
 in its own step's texts.
 
 >>> import json, pathlib
->>> from .lesson import Lesson
->>> replay = Lesson.from_dict(json.loads(pathlib.Path("static/lessons/cuenta.json").read_text())).replay()
+>>> from .schema import LessonData
+>>> from .script import Replay
+>>> replay = Replay.of(LessonData.from_dict(json.loads(pathlib.Path("static/lessons/cuenta.json").read_text())))
 >>> [(s.count, s.score) for s in (shown(replay, 0, set()), shown(replay, 2, {0, 1}), shown(replay, 2, {0, 1, 2}))]
 [(False, (37, 37)), (False, (37, 37)), (True, (38, 41))]
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mus.observation import LedgerLine
 
 from ..kit.value import Value
-from .lesson import NUMBER_KINDS, LessonError, Question
-
-if TYPE_CHECKING:
-    from .script import Replay, SenasMade
+from .schema import NUMBER_KINDS, LessonError, Question
+from .script import Replay, SenasMade
 
 OTHER_SEATS = (1, 2, 3)
 

@@ -44,7 +44,9 @@ def partner_reasons(session: Session, hand: int, lang: str) -> dict[str, Any] | 
     if not session.settings.reasons:
         return None
     lines = [explain(reason, lang) for _, reason in session.hand_reasons(hand, (PARTNER,))]
-    return {"title": t(lang, "reasons.title"), "lines": lines or [t(lang, "reasons.none")]}
+    partner = session.cast[PARTNER]
+    gender = partner.gender if partner else "m"
+    return {"title": t(lang, "reasons.title", gender=gender), "lines": lines or [t(lang, "reasons.none", gender=gender)]}
 
 
 def toggles(session: Session, lang: str) -> list[dict[str, Any]]:

@@ -30,4 +30,6 @@ def cast_line(session: Session, lang: str) -> str | None:
         return None
     said = {n: t(lang, "cast.seat", name=seat.name, style=t(lang, f"style.{seat.style}.{seat.gender}"))
             for n, seat in enumerate(seats) if seat}
-    return t(lang, "cast.line", partner=said[PARTNER], right=said[1], left=said[3])
+    partner = seats[PARTNER]
+    return t(lang, "cast.line", partner=said[PARTNER], right=said[1], left=said[3],
+             gender=partner.gender if partner else "m")

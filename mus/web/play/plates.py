@@ -70,7 +70,9 @@ def hand_name(lang: str, cards: list[str], rules: dict[str, Any]) -> str:
 
 def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Said] = ()) -> list[dict[str, Any]]:
     bubbles = bubble_words(obs, lang)
-    advice = advised(said, len(obs["log"]), lang) if obs["to_play"] == HUMAN else None
+    partner = session.cast[PARTNER]
+    advice = advised(said, len(obs["log"]), lang, partner.gender if partner else "m") \
+        if obs["to_play"] == HUMAN else None
     postre = (obs["mano"] + 3) % 4
     selectable = obs["to_play"] == HUMAN and obs["phase"] == "descarte" and bool(session.human_legal())
     discards = _discard_counts(obs)
@@ -89,7 +91,7 @@ def seats_view(session: Session, obs: Observation, lang: str, said: Sequence[Sai
             "seat": seat, "pos": POSITIONS[seat], "team": seat & 1,
             "bot": {"name": bot.name, "style": t(lang, f"style.{bot.style}.{bot.gender}"),
                     "label": t(lang, "plate.bot", name=bot.name, style=t(lang, f"style.{bot.style}.{bot.gender}"),
-                               role=lowered(t(lang, "seat", seat=seat)))} if bot else None,
+                               role=lowered(t(lang, "seat", seat=seat, gender=bot.gender)))} if bot else None,
             "name": t(lang, "seat", seat=seat), "short": t(lang, "seat.short", seat=seat),
             "mano": seat == obs["mano"], "postre": seat == postre,
             "mano_label": t(lang, "mano"), "postre_label": t(lang, "postre"),

@@ -34,7 +34,8 @@ def _button_id(spec: dict[str, Any]) -> str:
 
 def spec_button(spec: dict[str, Any]) -> str:
     return button(spec["label"], action=spec.get("action"), ui=spec.get("ui"), kind=spec.get("kind", ""),
-                  id_=_button_id(spec), extra=[("value", spec.get("value")), ("aria-label", spec.get("aria"))])
+                  id_=_button_id(spec), extra=[("value", spec.get("value")), ("aria-label", spec.get("aria")),
+                                               ("data-main", bool(spec.get("main")))])
 
 
 # --- regions -----------------------------------------------------------------------------------
@@ -222,12 +223,14 @@ def controls(view: dict[str, Any]) -> str:
                      extra=[("aria-label", step["more"]), ("disabled", step["amount"] >= step["max"])])
             + (f'<span class="quick-amounts" role="group" aria-label="{esc(ctl["quick_label"])}">{quick}</span>'
                if quick else "")
-            + button(step["label"], action=step["action"], kind="primary", id_="b-envido-n")
+            + button(step["label"], action=step["action"], kind="primary", id_="b-envido-n",
+                     extra=[("data-main", bool(step.get("main")))])
             + "</div>")
     d = ctl.get("discard")
     if d:
+        # aria-disabled, not disabled: it keeps the focus while cards are chosen with 1–4
         buttons.append(button(d["label"], action=d["action"], kind="primary", id_="b-descarte",
-                              extra=[("disabled", not d["enabled"])]))
+                              extra=[("aria-disabled", "true" if not d["enabled"] else None), ("data-main", True)]))
     if buttons:
         parts.append('<div class="buttons" role="group" aria-labelledby="prompt">' + "".join(buttons) + "</div>")
     o = ctl.get("ordago")

@@ -54,7 +54,8 @@ def senas_controls(obs: Observation, lang: str) -> dict[str, Any]:
     shown = mus.senas("".join(obs["hand"]), mus.Rules.from_dict(obs["rules"]))
     preview = [_sena_item(lang, s) for s in shown]
     prompt = t(lang, "prompt.senas") if shown else t(lang, "prompt.senas_none")
-    buttons = [{"action": a, "label": t(lang, f"act.{a}"), "kind": "primary" if a == "señas" else ""}
-               for a in ("señas", "sin señas") if a in legal]
+    buttons: list[dict[str, Any]] = [{"action": a, "label": t(lang, f"act.{a}"), "kind": "primary" if a == "señas" else ""}
+                                     for a in ("señas", "sin señas") if a in legal]
+    buttons[0]["main"] = True   # focused when the turn comes, not the preview before it
     return {"mine": True, "prompt": prompt, "buttons": buttons, "stepper": None, "discard": None,
             "senas_preview": {"title": t(lang, "senas.preview"), "items": preview} if shown else None}

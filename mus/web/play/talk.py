@@ -43,9 +43,12 @@ COUNT_PHRASES = ("solomillo", "muerte_dulce", "zapateria")
 PHRASES = CALL_PHRASES + COUNT_PHRASES
 ADVICE = ("mus", "envido", "ordago")
 # How often a saying is said when its moment comes, before the speaker's style.
-RATE = {"mano_nino": 0.7, "dientes_choto": 0.9, "la_raya": 0.35, "convite": 0.3, "pimiento": 0.6,
-        "tran_tran": 0.25, "zamora": 0.8, "llueve_menos": 0.6, "gandul": 0.7, "witiza": 0.4,
-        "pico": 0.25, "mano_cinco": 0.25, "solomillo": 0.9, "muerte_dulce": 0.6, "zapateria": 0.9,
+# How often a saying is said when its moment comes, before the speaker's style: the commoner
+# its moment at the default table, the rarer it is said, so that over 200 bot partidas each
+# is heard and none is more than a tenth or so of all (``python -m tools.bench.talk_census``).
+RATE = {"mano_nino": 0.3, "dientes_choto": 0.7, "la_raya": 0.1, "convite": 0.2, "pimiento": 0.11,
+        "tran_tran": 0.7, "zamora": 0.9, "llueve_menos": 0.3, "gandul": 0.9, "witiza": 0.9,
+        "pico": 0.12, "mano_cinco": 0.06, "solomillo": 0.9, "muerte_dulce": 0.4, "zapateria": 0.9,
         "advice": 0.6}
 CHATTER = {"careful": 0.4, "bluffer": 1.5, "bold": 1.1}  # a style's talk against the table's
 BOASTERS = ("bluffer", "bold")                           # who says "La mano vale cinco"
@@ -55,6 +58,7 @@ ADVISE_MUS_BELOW = 0.3
 ADVISE_ENVIDO_FROM = 0.8
 ADVISE_ORDAGO_FROM = 0.96
 GANDUL = 19
+DIECIOCHO = 18  # "los dientes del choto": nobody envida 18 at this table, so a team counting 18 says it
 # Actions into a hand after which nobody talks any more: every saying asks for an observation,
 # whose log grows with the hand; real hands take a few dozen actions, a war of thousands
 # comes from a tampered save or a test, and would make a rebuild cost its square.
@@ -72,9 +76,23 @@ def said_often(key: str, style: str | None, number: float) -> bool:
     return number < rate
 
 
+def _chosen(fits: list[str], said: tuple[str, ...], style: str | None, number: float) -> str | None:
+    """The saying the speaker says of ``fits`` (those of its moment, best first), if any: each
+    not yet ``said`` this hand is tried in turn at its own rate, all from the one draw
+    ``number`` (what is left of it after a miss is a fresh uniform draw)."""
+    for key in fits:
+        if key in said:
+            continue
+        rate = min(1.0, RATE[key] * CHATTER.get(style or "", 1.0))
+        if number < rate:
+            return key
+        number = (number - rate) / (1.0 - rate)
+    return None
+
+
 def _first_call(obs: Observation) -> bool:
-    """The speaker has said nothing yet this hand."""
-    return not any(e["seat"] == obs["seat"] for e in obs["log"])
+    """The speaker has said nothing aloud yet this hand (señas are made, not said)."""
+    return not any(e["seat"] == obs["seat"] and e["phase"] != "senas" for e in obs["log"])
 
 
 def is_solomillo(cards: list[str], reyes: int) -> bool:
@@ -99,16 +117,15 @@ def _moment_of_call(obs: Observation, action: str) -> list[str]:
     elif action == "no hay mus" and (seat - obs["mano"]) % 2 == 1 and any(
             e["seat"] == obs["mano"] and e["phase"] == "mus" and e["action"] == "mus" for e in _this_round(obs)):
         out.append("pimiento")
-    elif action == "paso" and phase in ("pares", "juego", "punto") and [
-            _outcome(obs, lance) for lance in ("grande", "chica")] == ["paso", "paso"]:
+    elif action == "paso" and phase in ("chica", "pares", "juego", "punto") and _all_en_paso(obs):
         out.append("tran_tran")
     return out
 
 
-def _outcome(obs: Observation, lance: str) -> str | None:
-    """How ``lance`` ended this hand (paso, querido, deje...), None while it is not over."""
-    outcome = obs["lances"].get(lance)
-    return outcome["kind"] if outcome else None
+def _all_en_paso(obs: Observation) -> bool:
+    """Every lance played so far this hand went en paso: "un lance tras otro"."""
+    kinds = [outcome["kind"] for outcome in obs["lances"].values()]
+    return "paso" in kinds and all(kind in ("paso", "sin envite") for kind in kinds)
 
 
 def _this_round(obs: Observation) -> list[LogEvent]:
@@ -124,10 +141,6 @@ def _moment_of_hand(obs: Observation, style: str | None) -> list[str]:
     us, them = obs["score"][team], obs["score"][1 - team]
     target, history = obs["rules"]["target"], obs["history"]
     out = []
-    juegos = obs["juegos"]
-    if (history and us == them == 0 and juegos[team] == 2 and juegos[1 - team] == 0
-            and obs["rules"]["juegos_to_win"] > 2):
-        out.append("zamora")
     if history and history[-1]["juego_winner"] is None:   # the last hand, in this juego
         last = history[-1]
         before = [last["score"][t] - sum(e["points"] for e in last["ledger"] if e["team"] == t) for t in (0, 1)]
@@ -139,40 +152,51 @@ def _moment_of_hand(obs: Observation, style: str | None) -> list[str]:
         out.append("witiza")
     if us - them >= max(8, target // 4):
         out.append("pico")
+    if us == DIECIOCHO:
+        out.append("dientes_choto")
     if obs["mano"] == seat and style in BOASTERS:
         out.append("mano_cinco")
     return out
 
 
-def call_phrase(obs: Observation, action: str, style: str | None, number: float) -> str | None:
+def call_phrase(obs: Observation, action: str, style: str | None, number: float,
+                said: tuple[str, ...] = ()) -> str | None:
     """The saying the seat of ``obs`` (its observation before its call) says with its own
-    ``action``, if any; ``number`` is its draw."""
+    ``action``, if any; ``number`` is its draw, ``said`` the sayings already heard this hand
+    (each at most once a hand). Nothing is said with señas: they are made, not said, and
+    the player may not even see them made."""
+    if obs["phase"] == "senas":
+        return None
     fits = _moment_of_call(obs, action)
     if _first_call(obs):
         fits += _moment_of_hand(obs, style)
-    if fits and said_often(fits[0], style, number):
-        return fits[0]
-    return None
+    return _chosen(fits, said, style, number)
 
 
-def count_phrase(obs: Observation, style: str | None, number: float) -> str | None:
+def count_phrase(obs: Observation, style: str | None, number: float, said: tuple[str, ...] = (),
+                 juegos_before: tuple[int, int] | list[int] = (0, 0)) -> str | None:
     """The saying of the seat of ``obs`` (its observation right after a hand ended) at the
-    count of that hand, if any."""
+    count of that hand, if any: ``said``, the sayings already heard this hand;
+    ``juegos_before``, the juegos of the vaca when the hand began."""
     if not obs["history"]:
         return None
     hand, rules = obs["history"][-1], obs["rules"]
     team = obs["seat"] & 1
     fits = []
-    if (obs["is_over"] and obs["winner"] == team and rules["juegos_to_win"] > 2
-            and not any(h["juego_winner"] == 1 - team for h in obs["history"])):
+    if obs["is_over"] and obs["winner"] == team and not any(h["juego_winner"] == 1 - team for h in obs["history"]):
         fits.append("zapateria")
-    if hand["hands"] and any(is_solomillo(cards, rules["reyes"]) for cards in hand["hands"]):
-        fits.append("solomillo")
+    if hand["juego_winner"] == team and list(juegos_before) == _ours(team, 1, 0):   # now two to none
+        fits.append("zamora")
+    shown = hand["hands"]
+    if shown and any(is_solomillo(shown[seat], rules["reyes"]) for seat in (team, team + 2)):
+        fits.append("solomillo")   # his own team's hand, shown to all: no rival boasts of it
     if hand["juego_winner"] == team and hand["score"][team] == rules["target"]:
         fits.append("muerte_dulce")
-    if fits and said_often(fits[0], style, number):
-        return fits[0]
-    return None
+    return _chosen(fits, said, style, number)
+
+
+def _ours(team: int, us: int, them: int) -> list[int]:
+    return [us, them] if team == 0 else [them, us]
 
 
 def advice(obs: Observation, style: str | None, number: float, advised: tuple[str, ...]) -> str | None:
@@ -232,19 +256,20 @@ class TableTalk:
         seed = after.seed
         if (before is not None and before.to_play is not None and before.to_play != PLAYER
                 and _talking(before)):
-            seat = before.to_play
+            seat, hand = before.to_play, before.hands_played
             key = call_phrase(before.observation(seat, last_hands=1), notation, self.styles[seat],
-                              draw(seed, seat, before.action_count, 0))
-            if key:
-                self.said.append(Said(before.hands_played, len(before.observation(PLAYER, last_hands=0)["log"]),
+                              draw(seed, seat, before.action_count, 0), self._keys(hand))
+            if key:   # pinned to its call, the event it makes in the player's log
+                self.said.append(Said(hand, len(before.observation(PLAYER, last_hands=0)["log"]),
                                       seat, "phrase", key, before.phase))
         if before is not None and after.hands_played > before.hands_played:
-            for seat in (1, 2, 3):
+            hand = before.hands_played
+            for seat in (1, 2, 3):   # each may say one, each saying once
                 key = count_phrase(after.observation(seat, last_hands=None if after.is_over else 1),
-                                   self.styles[seat], draw(seed, seat, after.action_count, 1))
+                                   self.styles[seat], draw(seed, seat, after.action_count, 1), self._keys(hand),
+                                   before.juegos)
                 if key:
-                    self.said.append(Said(before.hands_played, -1, seat, "count", key, "fin"))
-                    break
+                    self.said.append(Said(hand, -1, seat, "count", key, "fin"))
         if self.advise and after.to_play == PLAYER and not after.is_over and _talking(after):
             hand = after.hands_played
             done = tuple(s.phase for s in self.said if s.kind == "advice" and s.hand == hand)
@@ -253,6 +278,10 @@ class TableTalk:
             if key:
                 self.said.append(Said(hand, len(after.observation(PLAYER, last_hands=0)["log"]), PARTNER,
                                       "advice", key, after.phase))
+
+    def _keys(self, hand: int) -> tuple[str, ...]:
+        """The sayings already said in ``hand``."""
+        return tuple(s.key for s in self.said if s.hand == hand and s.kind != "advice")
 
     def of_hand(self, hand: int) -> list[Said]:
         return [s for s in self.said if s.hand == hand]

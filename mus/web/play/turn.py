@@ -73,7 +73,9 @@ def controls_view(session: Session, obs: Observation, lang: str) -> dict[str, An
         return {"mine": False, "prompt": "", "buttons": [], "stepper": None, "discard": None,
                 "quick": [], "ordago": None}
     buttons: list[dict[str, Any]] = []
-    stepper = discard = ordago = None
+    stepper: dict[str, Any] | None = None
+    discard: dict[str, Any] | None = None
+    ordago: dict[str, Any] | None = None
     quick: list[dict[str, Any]] = []
     if phase == "mus":
         prompt = t(lang, "prompt.mus")
@@ -128,5 +130,13 @@ def controls_view(session: Session, obs: Observation, lang: str) -> dict[str, An
             quick = [{"ui": "envite-set", "value": str(n), "label": str(n), "pressed": n == amount,
                       "aria": t(lang, "act.quick_n", n=n)}
                      for n in QUICK_AMOUNTS if bounds[0] <= n <= bounds[1]]
+    # The decision's main control, which has the focus when the turn comes: the discard, the
+    # primary answer or bet, and while an órdago waits to be confirmed, "Cancelar" (Enter
+    # twice throws nothing; Shift+Tab, Enter throws it).
+    mains = [ordago["cancel"] if ordago and "cancel" in ordago else None, discard,
+             next((b for b in buttons if b["kind"] == "primary"), None), stepper, buttons[0] if buttons else None, ordago]
+    main = next((spec for spec in mains if spec is not None), None)
+    if main is not None:
+        main["main"] = True
     return {"mine": True, "prompt": prompt, "buttons": buttons, "stepper": stepper, "discard": discard,
             "quick": quick, "quick_label": t(lang, "act.quick"), "ordago": ordago}

@@ -91,6 +91,8 @@ def build_view(session: Session) -> dict[str, Any]:
     view["controls"] = controls_view(session, obs, lang)
     if obs["phase"] == "senas" and view["controls"]["mine"]:
         view["controls"] = senas_controls(obs, lang)
+    # which decision this is: when it changes, the turn has come and its main control takes the focus
+    view["controls"]["turn"] = f"{obs['hand_number']}.{len(obs['log'])}" if view["controls"]["mine"] else None
     view["log"] = log_view(obs, lang, names, said)
     view["coach"] = coach_view(session, lang)
     on_table = session.screen == "table"
@@ -118,7 +120,7 @@ def build_view(session: Session) -> dict[str, Any]:
     if session.confirm == "nueva" and view["setup"]:
         view["confirm"] = {"text": t(lang, "confirm.nueva"),
                            "buttons": [{"action": "nueva", "label": t(lang, "act.confirm_nueva"), "kind": "danger"},
-                                       {"ui": "cancel", "label": t(lang, "act.cancel"), "kind": ""}]}
+                                       {"ui": "cancel", "label": t(lang, "act.cancel"), "kind": "", "main": True}]}
     return view
 
 

@@ -23,11 +23,12 @@ from ..kit.i18n import t
 from .talk import ADVICE, PARTNER, PHRASES, Said
 
 
-def item(lang: str, kind: str, key: str, seat: int) -> dict[str, Any]:
-    """A saying as the view shows it: its words, its meaning, and the id of its popover."""
+def item(lang: str, kind: str, key: str, seat: int, gender: str = "m") -> dict[str, Any]:
+    """A saying as the view shows it: its words, its meaning (the advice's in the words of the
+    partner's ``gender``), and the id of its popover."""
     text = t(lang, f"advice.{key}" if kind == "advice" else f"talk.{key}")
-    means = t(lang, f"advice.{key}.means") + " " + t(lang, "advice.public") if kind == "advice" \
-        else t(lang, f"talk.{key}.means")
+    means = t(lang, f"advice.{key}.means", gender=gender) + " " + t(lang, "advice.public", gender=gender) \
+        if kind == "advice" else t(lang, f"talk.{key}.means")
     return {"kind": kind, "key": key, "text": text, "quoted": t(lang, "talk.quote", text=text), "means": means,
             "label": t(lang, "talk.open", text=text), "id": f"talk-{seat}"}
 
@@ -40,12 +41,12 @@ def spoken(said: Sequence[Said], seat: int, index: int, lang: str) -> dict[str, 
     return None
 
 
-def advised(said: Sequence[Said], log_length: int, lang: str) -> dict[str, Any] | None:
+def advised(said: Sequence[Said], log_length: int, lang: str, gender: str = "m") -> dict[str, Any] | None:
     """The partner's advice waiting for the player's call (the next event of a log of
-    ``log_length`` events), if any."""
+    ``log_length`` events), if any; ``gender``: the partner's."""
     for s in said:
         if s.kind == "advice" and s.index == log_length:
-            return item(lang, s.kind, s.key, PARTNER)
+            return item(lang, s.kind, s.key, PARTNER, gender)
     return None
 
 

@@ -9,7 +9,8 @@ step that triggers it; the last step is the count.
 A rival sees the player's señas (seat 0's, and his partner's) only if he caught them. A
 replay shows a rival's eyes without them, caught or not, and so does the coach from there:
 otherwise the replay would tell the player whether his señas were caught, which nobody at
-a table learns (``seen_by``).
+a table learns (``told.seen_by``). Each viewer's log is what that viewer learnt, step by
+step (``told``): a step whose call he could not see says so instead of repeating a line.
 
 >>> import mus
 >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1)
@@ -34,18 +35,19 @@ from __future__ import annotations
 from typing import Any
 
 import mus
-from mus.observation import HandResult, Observation
+from mus.observation import HandResult
 
 from mus.ai import coach, explain
 
 from ..kit.commands import CHANGE, Command, Key
 
 from ..kit.coach import coach_numbers
-from ..kit.i18n import card_name, envido_amount, lance_name, reason_text, speech, spoken_ledger, t
+from ..kit.i18n import card_name, lance_name, reason_text, spoken_ledger, t
 from ..kit.links import hand_link
+from .told import Told, seen_by, told_lines, unseen
 
 VIEWERS = ("all", "0", "1", "2", "3")
-PLAYER_TEAM = 0  # the player sits at seat 0, his partner at seat 2
+DECK = [str(mus.Card.from_index(index)) for index in range(40)]
 MOVES = ("first", "prev", "next", "last")
 # What the replay dialog shows.
 CLOSED, REPLAY, MANOS, ERROR = "closed", "replay", "manos", "error"
@@ -69,6 +71,9 @@ class Replay:
         self.moves = [(seat, text) for seat, text in record.moves if seat is not None]
         self.reasons = reasons or {}  # step → the bot's reason for that step's action
         self.coached: dict[tuple[int, int], dict[str, Any]] = {}  # (step, seat) → mus.ai.coach
+        self._told: Told | None = None
+        self._lines: dict[tuple[str, str], list[list[str]]] = {}  # (viewer, lang) → told_lines
+        self._words: dict[str, dict[str, Any]] = {}  # lang → _words
         self.step = 0
         self.viewer = "0"  # the player's own seat, as it was played
         # Set by the page: where links point, whether it can share and close the replay.
@@ -123,30 +128,28 @@ class Replay:
         seat = self.coach_seat()
         self.coached[(self.step, seat)] = coach(seen_by(self.states[self.step], seat))
 
+    def told(self) -> Told:
+        """What each viewer learnt at each step (worked out once, when first asked)."""
+        if self._told is None:
+            self._told = Told(self.states, [seat for seat, _ in self.moves])
+        return self._told
+
+    def words(self, lang: str) -> dict[str, Any]:
+        """The texts of the view that do not change from step to step (``_words``)."""
+        if lang not in self._words:
+            self._words[lang] = _words(self, lang)
+        return self._words[lang]
+
+    def lines(self, lang: str) -> list[list[str]]:
+        """The viewer's log in words, one list of lines per step (``told.told_lines``)."""
+        key = (self.viewer, lang)
+        if key not in self._lines:
+            self._lines[key] = told_lines(self.told(), None if self.viewer == "all" else int(self.viewer), lang)
+        return self._lines[key]
+
     def link(self, page_url: str) -> str:
         """The share link: this page with the code in the fragment, never sent to a server."""
         return hand_link(page_url, self.code)
-
-
-def seen_by(game: mus.Game, seat: int) -> Observation:
-    """What ``seat`` saw of ``game``, less any señas of the player's team (seats 0 and 2)
-    when ``seat`` is their rival, this hand's and those it caught before: caught or not,
-    they are left out alike.
-
-    >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1,
-    ...                        rules=mus.Rules(senas=True, catch=1.0))
-    >>> g = g.apply("no hay mus").apply("señas").apply("sin señas").apply("señas")
-    >>> [e["seat"] for e in g.observation(1)["senas"]], [e["seat"] for e in seen_by(g, 1)["senas"]]
-    ([0, 2], [])
-    >>> [e["action"] for e in seen_by(g, 1)["log"]], seen_by(g, 2) == g.observation(2)
-    (['no hay mus', 'sin señas'], True)
-    """
-    obs = game.observation(seat)
-    if seat & 1 != PLAYER_TEAM:
-        obs["senas"] = [e for e in obs["senas"] if e["seat"] & 1 != PLAYER_TEAM]
-        obs["log"] = [e for e in obs["log"] if e["phase"] != "senas" or e["seat"] & 1 != PLAYER_TEAM]
-        obs["caught"] = [e for e in obs["caught"] if e["seat"] & 1 != PLAYER_TEAM]
-    return obs
 
 
 def _first_action(game: mus.Game, hand_index: int) -> int:
@@ -159,49 +162,48 @@ def _first_action(game: mus.Game, hand_index: int) -> int:
 
 def replay_view(r: Replay, lang: str) -> dict[str, Any]:
     game = r.states[r.step]
-    hand = game.history[-1] if r.at_end else None
+    hand = game.hand_result(game.hands_played - 1) if r.at_end else None
     viewer = None if r.viewer == "all" else int(r.viewer)
-    observations = [game.observation(seat) for seat in range(4)]
-    if viewer is not None:
-        observations[viewer] = seen_by(game, viewer)
     shown = hand["hands"] if hand else None
-    record = r.record
+    words = r.words(lang)
     seats = []
     for seat in range(4):
         visible = viewer is None or viewer == seat or bool(shown)
-        cards = (shown[seat] if shown else observations[seat]["hand"]) if visible else None
+        cards = (shown[seat] if shown else game.hand(seat)) if visible else None
         seats.append({
-            "seat": seat, "name": t(lang, "seat", seat=seat), "team": seat & 1,
-            "mano": seat == record.mano, "mano_label": t(lang, "mano"),
-            "cards": [{"card": c, "label": card_name(lang, c)} for c in cards] if cards else None,
-            "hidden_label": t(lang, "face_down", name=t(lang, "seat", seat=seat), n=4),
+            "seat": seat, "name": words["names"][seat], "team": seat & 1,
+            "mano": seat == r.record.mano, "mano_label": words["mano"],
+            "cards": [{"card": c, "label": words["cards"][c]} for c in cards] if cards else None,
+            "hidden_label": words["hidden"][seat],
             "acting": r.step > 0 and r.moves[r.step - 1][0] == seat,
         })
-    lines = _log(observations, viewer, lang)
+    per_step = r.lines(lang)
+    lines = [line for step in per_step[1:r.step + 1] for line in step]
+    current = per_step[r.step]
+    hidden = r.step > 0 and not current  # the call made at this step was not seen from here
     score = hand["score"] if hand else list(game.score)
-    reason = r.reasons.get(r.step)
+    reason = None if hidden else r.reasons.get(r.step)
     coached = r.coach_seat()
     return {
-        "title": t(lang, "replay.shared" if r.shared else "replay.title", n=record.number),
+        "title": words["title"],
         "shared": r.shared,
         "seats": seats,
         "step": r.step, "steps": r.steps,
         "step_text": t(lang, "step", k=r.step, n=r.steps - 1),
-        "now": lines[-1] if r.step else t(lang, f"log.hand.{record.mano}", n=record.number),
+        "now": (unseen(lang, r.moves[r.step - 1][0]) if hidden else current[0]) if r.step else words["head"],
         "phase": lance_name(lang, game.phase) if not hand else t(lang, "count.count"),
         "score_text": t(lang, "showdown.score", a=score[0], b=score[1]),
-        "nav": [{"move": m, "label": t(lang, f"step.{m}"),
-                 "enabled": (r.step > 0) if m in ("first", "prev") else not r.at_end} for m in MOVES],
-        "viewers": [{"value": v, "checked": v == r.viewer,
-                     "label": t(lang, "replay.all") if v == "all" else t(lang, "seat", seat=int(v))}
-                    for v in VIEWERS],
-        "viewers_label": t(lang, "replay.view"),
-        "log_title": t(lang, "log.title"),
-        "log": [t(lang, f"log.hand.{record.mano}", n=record.number)] + lines,
+        "nav": [{"move": m, "label": words["moves"][n],
+                 "enabled": (r.step > 0) if m in ("first", "prev") else not r.at_end} for n, m in enumerate(MOVES)],
+        "viewers": [{"value": v, "checked": v == r.viewer, "label": words["viewers"][n]}
+                    for n, v in enumerate(VIEWERS)],
+        "viewers_label": words["viewers_label"],
+        "log_title": words["log_title"],
+        "log": [words["head"]] + lines, "log_current": len(current),
         "count": _count(hand, lang) if hand else None,
         "reason": None if reason is None else _why(reason, lang),
         "coach": None if hand else coach_numbers(
-            r.coached.get((r.step, coached)), t(lang, "replay.coach", name=t(lang, "seat", seat=coached)), lang),
+            r.coached.get((r.step, coached)), t(lang, "replay.coach", name=words["names"][coached]), lang),
         "share": {"label": t(lang, "replay.share") if r.can_share else None, "copy": t(lang, "replay.copy"),
                   "copied": t(lang, "replay.copied") if r.copied else "",
                   "link_label": t(lang, "replay.link"), "link": r.link(r.page_url)},
@@ -210,32 +212,25 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
     }
 
 
+def _words(r: Replay, lang: str) -> dict[str, Any]:
+    """The replay's texts that stay the same from step to step."""
+    names = [t(lang, "seat", seat=seat) for seat in range(4)]
+    return {
+        "title": t(lang, "replay.shared" if r.shared else "replay.title", n=r.record.number),
+        "names": names, "mano": t(lang, "mano"),
+        "cards": {card: card_name(lang, card) for card in DECK},
+        "hidden": [t(lang, "face_down", name=name, n=4) for name in names],
+        "head": t(lang, f"log.hand.{r.record.mano}", n=r.record.number),
+        "moves": [t(lang, f"step.{m}") for m in MOVES],
+        "viewers": [t(lang, "replay.all") if v == "all" else names[int(v)] for v in VIEWERS],
+        "viewers_label": t(lang, "replay.view"), "log_title": t(lang, "log.title"),
+    }
+
+
 def _why(entry: dict[str, Any], lang: str) -> str:
     """A bot's reason as a sentence: 'Por qué el compañero dijo «mus»: tengo 3 S 6 A…'."""
     action, _, text = explain(entry["reason"], lang).partition(": ")
     return t(lang, "replay.reason", name=t(lang, "seat", seat=entry["seat"]), action=action, text=text)
-
-
-def _log(observations: list[Observation], viewer: int | None, lang: str) -> list[str]:
-    """The public log in words; a seat's own descartes name their cards (all of them
-    when all hands are open), read from that seat's observation."""
-    lines: list[str] = []
-    betting: set[str] = set()
-    base = observations[0 if viewer is None else viewer]["log"]
-    for i, event in enumerate(base):
-        seat, phase, action = event["seat"], event["phase"], event["action"]
-        if action == "servido":
-            lines[-1] += " · " + t(lang, "log.servido")
-            continue
-        raise_ = phase in betting and envido_amount(action) is not None
-        if envido_amount(action) is not None or action == "ordago":
-            betting.add(phase)
-        words = speech(lang, action, raise_=raise_, count=event.get("count", 0))
-        own = observations[seat]["log"][i] if viewer in (None, seat) else event
-        if own.get("cards"):
-            words += ": " + ", ".join(card_name(lang, c) for c in own["cards"])
-        lines.append(t(lang, "log.line", name=t(lang, "seat", seat=seat), text=words))
-    return lines
 
 
 def _count(hand: HandResult, lang: str) -> dict[str, Any]:

@@ -59,7 +59,9 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
     viewers = "".join(
         f'<label><input type="radio" name="replay-view" data-setting="viewer" value="{o["value"]}"'
         f'{" checked" if o["checked"] else ""}> {esc(o["label"])}</label>' for o in v["viewers"])
-    log = "".join(f"<li>{esc(line)}</li>" for line in v["log"])
+    first_now = len(v["log"]) - v["log_current"]  # this step's lines: marked, and the box follows them
+    log = "".join(f'<li class="now">{esc(line)}</li>' if i >= first_now else f"<li>{esc(line)}</li>"
+                  for i, line in enumerate(v["log"]))
     share = v["share"]
     buttons = []
     if v["back"]:
@@ -75,7 +77,7 @@ def replay_html(v: dict[str, Any], art: DeckArt | None = None) -> str:
         f'<div class="rp-coach" data-replay-coach>{coach_panel(v["coach"])}</div>'
         f'<fieldset class="rp-viewers"><legend>{esc(v["viewers_label"])}</legend>{viewers}</fieldset>'
         f'{_count(v["count"]) if v["count"] else ""}'
-        f'<section class="rp-log"><h3>{esc(v["log_title"])}</h3><ol>{log}</ol></section>'
+        f'<section class="rp-log"><h3>{esc(v["log_title"])}</h3><ol data-replay-log>{log}</ol></section>'
         f'<div class="rp-share"><label class="rp-link">{esc(share["link_label"])} '
         f'<input type="text" readonly data-replay-link value="{esc(share["link"])}"></label>'
         + button(share["copy"], ui="copy")
