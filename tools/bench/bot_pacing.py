@@ -13,9 +13,10 @@ fresh headless Chromium context (service workers blocked), on the phone profile 
 ``tools/bench/boot_timing.py``: the page's main thread at CPU 4× (``Emulation.setCPUThrottlingRate``,
 set once the page is ready). Chromium throttles only a page's main thread (DevTools refuses it
 for workers: "Operation is only supported for pages, not workers"), so the bots' worker is
-stretched instead (``STRETCH``): each of its answers is held back for three times the call's
-own time, busy, as a core four times slower would take. The network is not throttled: the
-partida is measured after the start.
+stretched instead (``STRETCH``): each of its answers comes three times the call's own time
+later, and the next request waits as long, as on a core four times slower; idle, not busy,
+since a phone's worker has a core of its own, where this machine has two for everything. The
+network is not throttled: the partida is measured after the start.
 
 The player is ``AUTOPLAY``: in the page itself, ``--think`` ms after the page offers it
 something, it clicks the first action on offer (the first card and "descartar" at a discard,
@@ -58,16 +59,24 @@ CACHE = ROOT / ".cache" / "bot-pacing"
 RATE = int(PROFILES["phone"]["cpu"])  # type: ignore[index]
 WORKER_PATH = "/static/bots-worker.mjs"
 SETTINGS = {"level": "dificil", "speed": "normal"}  # the rest: the table's defaults
-# The bots' worker on a core RATE times slower: its answers held back, busy, for (RATE - 1)
-# times the call's own time (its start is not stretched).
-STRETCH = f"""const post = self.postMessage.bind(self);
+# The bots' worker on a core RATE times slower, a core of its own (a phone has several): each
+# answer is posted (RATE - 1) times the call's own time later, and the next request waits as
+# long, idle, so the worker does not take this machine's CPU from the page (its start is not
+# stretched).
+STRETCH = f"""const post = self.postMessage.bind(self), listen = self.addEventListener.bind(self);
+let freeAt = 0, queue = Promise.resolve();
+const free = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, freeAt - performance.now())));
 self.postMessage = (data) => {{
   if (data && data.id !== undefined) {{
-    const until = performance.now() + {RATE - 1} * data.ms;
-    while (performance.now() < until);
+    const extra = {RATE - 1} * data.ms;
+    freeAt = performance.now() + extra;
     data = {{ ...data, ms: {RATE} * data.ms }};
-  }}
-  post(data);
+    setTimeout(() => post(data), extra);
+  }} else post(data);
+}};
+self.addEventListener = (type, listener, ...rest) => {{
+  if (type !== "message") return listen(type, listener, ...rest);
+  listen("message", (event) => {{ queue = queue.then(free).then(() => listener(event)); }}, ...rest);
 }};
 await import("./bots-worker.mjs?unstretched");
 """
