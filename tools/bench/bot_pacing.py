@@ -156,7 +156,8 @@ Session.bot_play, Session.play, Session.ack, _play.App._bots = bot_play, play, a
 # at the end of a partida, a rematch while __bench.rematches lasts, else done.
 AUTOPLAY = """(think) => {
   const bench = window.__bench;
-  const shown = (el) => el && !el.disabled && !el.closest("[inert]") && el.getClientRects().length > 0;
+  const off = (el) => el.disabled || el.getAttribute("aria-disabled") === "true";
+  const shown = (el) => el && !off(el) && !el.closest("[inert]") && el.getClientRects().length > 0;
   let seen = null, last = "";
   setInterval(() => {
     if (bench.done) return;
@@ -170,7 +171,7 @@ AUTOPLAY = """(think) => {
     if (shown(rematch)) target = rematch;
     else if (shown(next)) target = next;
     else if (!overlay && shown(action)) target = action;
-    else if (!overlay && discard && card && !discard.closest("[inert]")) target = discard.disabled ? card : discard;
+    else if (!overlay && discard && card && !discard.closest("[inert]")) target = off(discard) ? card : discard;
     const key = target ? target.outerHTML.slice(0, 120) + document.querySelectorAll("#log p").length : "";
     if (!target) { seen = null; return; }
     if (key !== last) { last = key; seen = performance.now(); }
@@ -240,10 +241,12 @@ def play_partida(page: Any, hands: int, think: int, timeout: float, rematches: i
     deadline, seen = time.monotonic() + timeout, 0
     while not page.evaluate("() => window.__bench.done"):
         counted = page.evaluate("() => window.__bench.events.filter((e) => e[0] === 'count').length")
-        if on_hand is not None:
-            for n in range(seen + 1, counted + 1):
+        for n in range(seen + 1, counted + 1):
+            if on_hand is not None:
                 on_hand(n)
-            seen = counted
+            elif n % 5 == 0:
+                print(f"    {n} hands", flush=True)
+        seen = counted
         if hands and counted >= hands:
             page.evaluate("() => { window.__bench.done = true; }")
             break
