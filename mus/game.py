@@ -254,67 +254,68 @@ class Game(Machine):
 
         Raises IllegalActionError, naming the legal actions, if it is not legal now.
         """
+        g: Game = self._copy()
+        g._play(action)
+        return g
+
+    def _play(self, action: Action | str) -> None:
+        """Play ``action`` on this state itself: only on a fresh copy, or on a state nobody
+        else holds (a save being read)."""
         if isinstance(action, str):
             if self.is_chance:
-                return self._apply_chance(action)
+                return self._chance(action)
             act = parse_action(action)
         elif isinstance(action, Action):
             act = action
         else:
             raise IllegalActionError(f"expected an Action or its notation (text), got {described(action)}")
         if self.is_chance:
-            return self._apply_chance(act.text)
+            return self._chance(act.text)
         if not self._is_legal(act):
             legal = ", ".join(_summarised(self.legal_actions()))
             raise IllegalActionError(
                 f"{act.text!r} is not legal in phase {self._phase!r} for seat "
                 f"{self._to_play}; legal actions: {legal or 'none, the partida is over'}"
             )
-        g: Game = self._copy()
-        g._actions = self._actions.appended(act.text)
-        g._step(act)
-        return g
+        self._actions = self._actions.appended(act.text)
+        self._step(act)
 
-    def _apply_chance(self, text: str) -> Game:
+    def _chance(self, text: str) -> None:
         if len(text) > 80:
             raise IllegalActionError(f"expected a chance action's notation, got {text[:80]!r}")
         head, _, rest = text.strip().partition(" ")
         if self._phase == CAZA:
-            return self._apply_catch(text, head, rest)
+            return self._catch(text, head, rest)
         if self._reseed:
-            return self._apply_shuffle(text, head, rest)
+            return self._shuffle(text, head, rest)
         expected = SERVIDO if self._phase == SERVICIO else REPARTO
         if head != expected:
             raise IllegalActionError(
                 f"{text!r} is not legal in phase {self._phase!r}: chance acts now, expected "
                 f"{expected!r} and the cards of seats 0..3")
         cards = parse_cards_by_seat(rest)
-        g: Game = self._copy()
         if expected == SERVIDO:
-            served = serve_given(cards, g._kept(), g._discards, g._deck, g._pile, g._mano)
-            g._actions = self._actions.appended(f"{expected} {cards_text(cards)}")
-            g._served(*served)
+            served = serve_given(cards, self._kept(), self._discards, self._deck, self._pile, self._mano)
+            self._actions = self._actions.appended(f"{expected} {cards_text(cards)}")
+            self._served(*served)
         else:
             check_deal(cards)
-            g._actions = self._actions.appended(f"{expected} {cards_text(cards)}")
-            g._deal_given(cards)
-        return g
+            self._actions = self._actions.appended(f"{expected} {cards_text(cards)}")
+            self._deal_given(cards)
 
-    def _apply_shuffle(self, text: str, head: str, rest: str) -> Game:
+    def _shuffle(self, text: str, head: str, rest: str) -> None:
         """``baraja N``: the next hand is shuffled from seed N (see ``new``'s ``reseed``)."""
         if head != BARAJA or not 0 < len(rest) <= 20 or not all(c in "0123456789" for c in rest):
             raise IllegalActionError(
                 f"{text!r} is not legal in phase {REPARTO!r}: chance acts now, expected "
                 f"'{BARAJA} N' with N a seed 0..{MAX_SEED}")
         seed = checked_seed(int(rest))
-        g: Game = self._copy()
-        g._actions = self._actions.appended(f"{BARAJA} {seed}")
-        g._rng, g._rng_shared = Random(seed), False
-        g._mano = (g._mano + 1) % 4
-        g._deal()
-        return g
+        self._actions = self._actions.appended(f"{BARAJA} {seed}")
+        self._rng, self._rng_shared = Random(seed), False
+        self._mano = (self._mano + 1) % 4
+        self._deal()
 
-    def _apply_catch(self, text: str, head: str, rest: str) -> Game:
+    def _catch(self, text: str, head: str, rest: str) -> None:
         seat, phase, shown, _ = self._events[-1]  # the señas being caught are the last event
         rivals = sorted(((seat + 1) % 4, (seat + 3) % 4))
         catch = self._rules.catch
@@ -327,11 +328,9 @@ class Game(Machine):
             raise IllegalActionError(
                 f"{text!r} is not legal in phase {CAZA!r}: chance acts now, expected which rivals "
                 f"caught the señas of seat {seat}: {legal}")
-        g: Game = self._copy()
-        g._actions = self._actions.appended(" ".join([CAZADA] + [str(r) for r in caught]))
-        g._events = self._events.with_last((seat, phase, shown, tuple(caught)))
-        g._after_sena(seat)
-        return g
+        self._actions = self._actions.appended(" ".join([CAZADA] + [str(r) for r in caught]))
+        self._events = self._events.with_last((seat, phase, shown, tuple(caught)))
+        self._after_sena(seat)
 
     # --- what a seat may know ---------------------------------------------------------
 
@@ -398,8 +397,8 @@ class Game(Machine):
         """``from_json`` for the save already read as JSON data."""
         rules, seed, start, actions = read_save(data)
         g = cls._initial(rules, seed, start)
-        for text_action in actions:
-            g = g.apply(text_action)
+        for text_action in actions:  # nobody holds the states between: played in place
+            g._play(text_action)
         return g
 
     @classmethod

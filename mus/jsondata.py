@@ -57,36 +57,24 @@ def load_text(text: object, what: str, max_length: int = 1_000_000) -> Any:
 
 
 def _too_deep(text: str, limit: int) -> bool:
-    """Whether arrays and objects nest deeper than ``limit`` (strings skipped whole)."""
+    """Whether arrays and objects nest deeper than ``limit``, strings skipped whole. Text is
+    walked in pieces between quotes, never by index: MicroPython's strings are UTF-8, and
+    indexing one costs its length."""
     depth = 0
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            i = _string_end(text, i + 1)
+    inside = False  # in a string
+    for piece in text.split('"'):
+        if inside:  # the string ends at the quote after this piece, unless it is escaped
+            inside = (len(piece) - len(piece.rstrip("\\"))) % 2 == 1
             continue
-        if ch == "[" or ch == "{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch == "]" or ch == "}":
-            depth -= 1
-        i += 1
+        for ch in piece:
+            if ch == "[" or ch == "{":
+                depth += 1
+                if depth > limit:
+                    return True
+            elif ch == "]" or ch == "}":
+                depth -= 1
+        inside = True
     return False
-
-
-def _string_end(text: str, i: int) -> int:
-    """The index after the string that starts at ``i`` (just after its quote)."""
-    while True:
-        j = text.find('"', i)
-        if j < 0:
-            return len(text)
-        backslashes = 0
-        while text[j - 1 - backslashes] == "\\":
-            backslashes += 1
-        if backslashes % 2 == 0:
-            return j + 1
-        i = j + 1
 
 
 def dump_text(value: Any) -> str:

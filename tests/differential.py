@@ -18,6 +18,7 @@ here.
 import json
 import math
 import os
+import sys
 from typing import Callable
 
 import mus
@@ -268,22 +269,20 @@ def scenarios() -> list[tuple[Callable[..., None], tuple[object, ...]]]:
     return out
 
 
-SCENARIOS = scenarios()
+def steps() -> list[Callable[[], None]]:
+    """Each scenario as a call of its own, then "done"."""
+    def step(scenario: Callable[..., None], args: tuple[object, ...]) -> Callable[[], None]:
+        return lambda: scenario(*args)
 
-
-def run(index: int) -> bool:
-    """Scenario ``index``, or "done" past the last one (then False). MicroPython runs each as
-    its own call into Python (``mpy_run.mjs --each run``): its garbage collector frees memory
-    only between calls, so the scenarios can grow without exhausting its heap."""
-    if index >= len(SCENARIOS):
-        say("done")
-        return False
-    scenario, args = SCENARIOS[index]
-    scenario(*args)
-    return True
+    return [step(scenario, args) for scenario, args in scenarios()] + [lambda: say("done")]
 
 
 if __name__ == "__main__":
-    number = 0
-    while run(number):
-        number += 1
+    # On MicroPython each scenario runs in a call of its own (tools/dev/mpy_run.mjs calls each
+    # of __steps__): that MicroPython frees memory only between calls into Python, so the
+    # scenarios can grow without exhausting its heap.
+    if sys.implementation.name == "micropython":
+        __steps__ = steps()
+    else:
+        for each in steps():
+            each()

@@ -209,23 +209,24 @@ json.dumps({"deck": load_deck_art() is not None, "loaders": loaders, "doc": mus.
 def test_game_bytecode_puts_each_statement_on_its_first_line(booted: BootState) -> None:
     """The lean line tables: every line the game's bytecode names is a line where a statement
     starts (a statement written over several lines is all on its first)."""
-    lines = json.loads(booted.page.evaluate(
-        """() => window.__mus.pyodide.runPython(`
-import json, types, mus.game
+    for module in ("game", "machine"):  # the game's public face and its state machine
+        lines = json.loads(booted.page.evaluate(
+            """(name) => window.__mus.pyodide.runPython(`
+import importlib, json, types
 def lines(code):
     yield from (line for _, _, line in code.co_lines() if line is not None)
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             yield from lines(const)
-json.dumps(sorted(set(lines(mus.game.__loader__.get_code("mus.game")))))
-`)"""))
-    tree = ast.parse((ROOT / "mus" / "game.py").read_text(encoding="utf-8"))
-    # 0: where the module's code starts; an `except` clause is not a statement, but its own line
-    starts = {0} | {node.lineno for node in ast.walk(tree) if isinstance(node, (ast.stmt, ast.excepthandler))}
-    continued = {line for node in ast.walk(tree) if isinstance(node, ast.stmt) and node.end_lineno
-                 for line in range(node.lineno + 1, node.end_lineno + 1)} - starts
-    assert len(lines) > 300 and continued  # game.py has statements over several lines
-    assert set(lines) - starts == set()
+json.dumps(sorted(set(lines(importlib.import_module("mus." + "${name}").__loader__.get_code("mus.${name}")))))
+`)""", module))
+        tree = ast.parse((ROOT / "mus" / f"{module}.py").read_text(encoding="utf-8"))
+        # 0: where the module's code starts; an `except` clause is not a statement, but its own line
+        starts = {0} | {node.lineno for node in ast.walk(tree) if isinstance(node, (ast.stmt, ast.excepthandler))}
+        continued = {line for node in ast.walk(tree) if isinstance(node, ast.stmt) and node.end_lineno
+                     for line in range(node.lineno + 1, node.end_lineno + 1)} - starts
+        assert len(lines) > 200 and continued, module  # each has statements over several lines
+        assert set(lines) - starts == set(), module
 
 
 def test_pyscript_package_comes_compiled_in_mus_zip(booted: BootState) -> None:

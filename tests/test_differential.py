@@ -4,9 +4,9 @@
 saves and reloads, writes and replays each hand's record and link code, and asks the bots
 why and the coach how likely; it runs here in CPython and in MicroPython under Node
 (``tools/dev/mpy_run.mjs``: the MicroPython build that PyScript's pinned core loads, vendored
-from npm), each scenario as its own call into Python (``--each run``: MicroPython frees memory
-only between calls, so the scenarios can grow without exhausting its heap). The first line that
-differs fails the test, with both versions of it.
+from npm), each scenario as its own call into Python (its ``__steps__``: MicroPython frees
+memory only between calls, so the scenarios can grow without exhausting its heap). The first
+line that differs fails the test, with both versions of it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def run(command: list[str]) -> list[str]:
 
 def test_cpython_and_micropython_agree_line_for_line() -> None:
     cpython = run([sys.executable, str(SCENARIOS)])
-    micropython = run(["node", str(ROOT / "tools" / "dev" / "mpy_run.mjs"), "--each", "run", str(SCENARIOS)])
+    micropython = run(["node", str(ROOT / "tools" / "dev" / "mpy_run.mjs"), str(SCENARIOS)])
     assert cpython and cpython[-1] == "done", "the scenarios did not run to the end on CPython"
     for number, (ours, theirs) in enumerate(zip(cpython, micropython), start=1):
         assert ours == theirs, f"line {number} differs:\nCPython:     {ours[:2000]}\nMicroPython: {theirs[:2000]}"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -101,3 +103,36 @@ def test_one_save_limit_for_the_game_and_the_page() -> None:
     assert saves.MAX_SAVE_TEXT == MAX_SAVE_TEXT == 4_000_000
     for doc in ("engine.md", "table.md"):
         assert "4,000,000 characters" in (ROOT / "docs" / doc).read_text(encoding="utf-8"), doc
+
+
+# --- the cases the fuzzing found -----------------------------------------------------------
+
+@pytest.mark.parametrize("build", [
+    lambda: mus.Rules(target=10**9), lambda: mus.Rules(reyes=8.0), lambda: mus.Rules(target=True),
+    lambda: mus.Rules(catch=float("nan")), lambda: mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=1.0),
+    lambda: mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=True),
+])
+def test_loose_types_are_refused(build: Callable[[], object]) -> None:
+    with pytest.raises(ValueError, match="expected"):
+        build()
+
+
+def test_a_save_with_a_huge_target_or_a_float_mano_is_refused_at_once() -> None:
+    good = json.loads(mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], seed=1).to_json())
+    for part, key, value in (("rules", "target", 10**8), ("start", "mano", 1.0)):
+        data = json.loads(json.dumps(good))
+        data[part][key] = value
+        start = time.perf_counter()
+        with pytest.raises(ValueError, match=key):
+            mus.Game.from_json(json.dumps(data))
+        assert time.perf_counter() - start < 0.1
+
+
+@pytest.mark.parametrize("notation, wanted", [
+    ("envido ٣", "expected a number"), ("envido ²", "expected a number"),
+    ("envido １２", "expected a number"), ("envido " + "9" * 30, "expected a number"),
+    ("envido " + "9" * 5000, "expected an action's notation, got 5007 characters")])
+def test_only_short_ascii_numbers_make_an_envite(notation: str, wanted: str) -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], seed=1).apply("no hay mus")
+    with pytest.raises(mus.IllegalActionError, match=wanted):
+        g.apply(notation)

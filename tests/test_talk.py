@@ -233,6 +233,9 @@ def test_muerte_dulce_and_zapateria_at_the_count() -> None:
     assert exact.history[0]["juego_winner"] == 0 and exact.history[0]["score"][0] == 40
     assert count_phrase(exact.observation(2), None, ALWAYS) == "muerte_dulce"
     assert count_phrase(exact.observation(1), None, ALWAYS) is None   # the losers do not say it
+    ordago = Script([DEAL], [["no hay mus", "ordago", "quiero"]], score=(30, 0)).play()
+    assert ordago.history[0]["juego_winner"] == 0 and ordago.history[0]["score"][0] == 40
+    assert count_phrase(ordago.observation(2), None, ALWAYS) != "muerte_dulce"   # an órdago is no surprise
     rules = mus.Rules(juegos_to_win=3)
     shoe = Script([DEAL], [["no hay mus"] + ["paso"] * 11], score=(39, 0), juegos=(2, 0), rules=rules).play()
     assert shoe.is_over and count_phrase(shoe.observation(2), None, ALWAYS, (), (2, 0)) == "zapateria"

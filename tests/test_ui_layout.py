@@ -1,6 +1,7 @@
 """One screen on any phone: at six sizes and in each state, no page scroll, and the
 player's cards and every button fully on screen; nothing drawn over a bubble, a card or a
-seña; the count whole without scrolling, in type no smaller than 12 px. Positions come from
+seña; no text wider than its box; the count whole without scrolling, in type no smaller than
+12 px. Positions come from
 ``Game.from_deal`` written as a save and restored in the page (no hidden cards go through
 the page)."""
 
@@ -26,8 +27,8 @@ HANDS = ["RRC6", "7654", "CCSA", "3322"]
 # (dos reyes, dos ases, duples), the right one ciego, the player dos reyes.
 SENAS = mus.Rules(senas=True, catch=1.0)
 SEEDED = mus.Rules(senas=True)  # the partidas dealt from a seed, as walks played them
-COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "count-talk", "reached",
-          "won")
+COUNTS = ("count", "count-during", "count-long", "count-longest", "count-ties", "count-ordago", "count-ordago-won",
+          "count-talk", "reached", "won")
 PANELS = ("help", "glossary", "menu")  # opened from the table (over "declarations")
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
@@ -40,6 +41,7 @@ DEALS: dict[str, dict[str, Any]] = {
     "juego-dense": {"rules": SEEDED, "seed": 7, "acked": 2},
     "count-ties": {"rules": SEEDED, "seed": 30},
     "count-ordago": {"rules": SEEDED, "seed": 21, "acked": 1},
+    "count-ordago-won": {"rules": SEEDED, "seed": 6, "acked": 4},
     "rival-full": {"rules": SEEDED, "hands": ["3cScSe4e", "CeSo7c5b", "Ro6o6e6b", "Rc7o4c2b"], "score": (26, 33),
                    "juegos": (0, 1)},
     # the table's voice (their talk drawn from deal seed 3): a saying with a call and the
@@ -94,6 +96,22 @@ STATES: dict[str, tuple[int, list[str]]] = {
                         "envido", "quiero", "paso", "paso", "paso", "ordago", "no quiero"]),
     # the second hand of a partida dealt from seed 21, as a walk met it: two lines during the
     # hand, then an órdago wanted at juego ends the juego, its line and its sentence
+    # the fifth hand of seed 6: a deje paid during the hand, our órdago at juego won and the
+    # banner of the juego (with a "Muerte dulce" at the count, since dropped for an órdago, it
+    # scrolled 8 px at 320x568 in English: the closing words now stand for "llegamos a 40")
+    "count-ordago-won": (-1, ["mus", "mus", "mus", "mus", "descarte 1 2 3", "descarte 1 2 3",
+                          "descarte 2 3", "descarte 0", "mus", "no hay mus", "sin señas", "señas",
+                          "sin señas", "señas", "paso", "envido 5", "no quiero", "quiero", "paso",
+                          "envido 4", "no quiero", "quiero", "ordago", "no quiero", "paso", "paso",
+                          "no hay mus", "señas", "señas", "señas", "sin señas", "envido 5", "no quiero",
+                          "quiero", "paso", "paso", "envido", "quiero", "envido 5", "quiero", "mus", "mus",
+                          "mus", "mus", "descarte 1 2 3", "descarte 0", "descarte 1 2 3", "descarte 3",
+                          "no hay mus", "señas", "sin señas", "señas", "señas", "paso", "envido", "quiero",
+                          "envido", "no quiero", "no quiero", "paso", "paso", "paso", "ordago", "no quiero",
+                          "no hay mus", "señas", "señas", "señas", "sin señas", "envido", "quiero", "envido",
+                          "quiero", "mus", "mus", "no hay mus", "señas", "señas", "señas", "sin señas",
+                          "paso", "paso", "envido", "no quiero", "no quiero", "paso", "envido", "no quiero",
+                          "quiero", "paso", "ordago", "quiero"]),
     "count-ordago": (-1, ["mus", "no hay mus", "sin señas", "señas", "señas", "señas", "paso", "envido 4", "no quiero",
                           "no quiero", "envido", "envido", "envido", "quiero", "paso", "ordago", "no quiero", "no quiero",
                           "mus", "no hay mus", "señas", "señas", "señas", "señas", "envido", "no quiero", "no quiero",
@@ -347,6 +365,54 @@ TABLE_TEXT_JS = """() => {
 }"""
 
 
+# Every text whole: no box that holds words (a button, a plate, a hand's value, a line of the
+# count…) is narrower than they are, so nothing is cut ("Repl" for "Replay", "duples de reyes
+# y ases …") or runs out of its box. What is only read out is skipped, and so is a box that
+# scrolls on purpose (the log).
+TEXT_FIT_JS = """() => {
+  const out = [], seen = new Set();
+  const say = (what, el, wide, room) => {
+    const key = what + (el.id || el.className) + el.textContent;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(`${what}: ${el.id || el.className || el.tagName} «${el.textContent.trim().slice(0, 40)}» ${wide}px in ${room}px`);
+  };
+  const readOnly = (el) => el.closest('.sr-only, [popover]:not(:popover-open), details:not([open]) > :not(summary)');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), range = document.createRange();
+  while (walker.nextNode()) {
+    const node = walker.currentNode, parent = node.parentElement;
+    if (!node.textContent.trim() || !parent.closest('#app, #replay') || readOnly(parent)) continue;
+    range.selectNodeContents(node);
+    const words = range.getBoundingClientRect();
+    if (!words.width || !words.height) continue;
+    let hidden = false;  // read out only: drawn in a 1 px box, clipped away
+    for (let el = parent; el && !hidden; el = el.parentElement) {
+      const r = el.getBoundingClientRect();
+      hidden = getComputedStyle(el).clipPath !== 'none' || (r.width <= 1 || r.height <= 1) && el !== parent;
+    }
+    if (hidden) continue;
+    let own = true;  // the text's own box first; past it, only a box that clips
+    for (let el = parent; el && el !== document.body; el = el.parentElement) {
+      const cs = getComputedStyle(el);
+      if (cs.display === 'inline' || cs.display === 'contents') continue;
+      if (['auto', 'scroll'].includes(cs.overflowX)) break;   // scrolls on purpose (the log)
+      const box = el.getBoundingClientRect(), clips = cs.overflowX !== 'visible';
+      if (!own && !clips) continue;
+      own = false;
+      if (words.left < box.left - 1 || words.right > box.right + 1) {
+        say(cs.overflowX === 'visible' ? 'text spills' : 'text cut', el, Math.round(words.width), Math.round(box.width));
+        break;
+      }
+      if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {  // cut with an ellipsis
+        say('text cut', el, el.scrollWidth, el.clientWidth);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
 def _problems(page: Any, panel: bool, whole: bool = True) -> list[str]:
     """What breaks the one-screen rules in the state shown: a panel (the count, the end of the
     partida) whole without scrolling (``whole``: the menu's reading panels may scroll inside);
@@ -356,8 +422,8 @@ def _problems(page: Any, panel: bool, whole: bool = True) -> list[str]:
     if sw > cw or sh > ch:
         m["off"].append(f"page scrolls: {sw}x{sh} in {cw}x{ch}")
     if panel:
-        return m["off"] + page.evaluate(COUNT_JS, whole)
-    return m["off"] + page.evaluate(OVERLAP_JS) + page.evaluate(TABLE_TEXT_JS)
+        return m["off"] + page.evaluate(COUNT_JS, whole) + page.evaluate(TEXT_FIT_JS)
+    return m["off"] + page.evaluate(OVERLAP_JS) + page.evaluate(TABLE_TEXT_JS) + page.evaluate(TEXT_FIT_JS)
 
 
 def _set_lang(page: Any, lang: str) -> None:

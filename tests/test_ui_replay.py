@@ -222,3 +222,31 @@ def test_a_shared_hand_shows_in_the_embed_frame(instant: BootState, replay_opene
         assert not frame.locator('#lesson [data-ui="close-replay"]').count()
     finally:
         frame.close()
+
+
+FIVE = [(360, 740), (320, 568), (740, 360), (820, 1180), (1280, 800)]
+
+
+@pytest.mark.parametrize("size", FIVE, ids=[f"{w}x{h}" for w, h in FIVE])
+def test_every_text_of_a_replay_is_whole(instant: BootState, size: tuple[int, int]) -> None:
+    """The replay at the five sizes, in both languages: no text wider than its box (the
+    table's own rule, ``test_ui_layout.TEXT_FIT_JS``), from the deal to the count."""
+    from tests.test_ui_layout import TEXT_FIT_JS, _set_lang, show_state
+
+    page = instant.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        for lang in ("es", "en"):
+            show_state(page, "count-ordago-won")
+            _set_lang(page, lang)
+            page.click('#overlay [data-ui="replay"]')
+            page.wait_for_selector("#replay .rp-panel")
+            assert page.evaluate(TEXT_FIT_JS) == [], (lang, "first")
+            for move in ("next", "next", "last"):
+                click_step(page, move)
+                assert page.evaluate(TEXT_FIT_JS) == [], (lang, move)
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#replay .rp-panel", state="detached")
+    finally:
+        _set_lang(page, "es")
+        page.set_viewport_size({"width": 1280, "height": 800})

@@ -6,18 +6,23 @@ test feeds one entry point thousands of generated inputs, seeded: valid inputs w
 changed, cut short, nested deep, wrong types, NaN, other scripts' digits. Within ``LIMIT``
 seconds each, a stored value must leave a page that starts and draws, with what it could not
 read kept aside, exactly, under its own key; an address must give what it asks for or a
-ValueError the page turns into a note. ``python -m tests.test_web_fuzz`` prints the counts.
+ValueError the page turns into a note. Long well-formed inputs at the limits (a stored save of
+50,000 actions, a ``#mano=`` link of 8,000 characters) open as well.
+
+Like ``tests/test_fuzz.py`` it runs unchanged on MicroPython: ``python -m
+tests.test_web_fuzz`` and ``node tools/dev/mpy_run.mjs tests/test_web_fuzz.py`` print the
+counts, and pytest runs a slice on MicroPython.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from pathlib import Path
-from typing import Any
+import sys
+from typing import Any, Callable
 
 import mus
-from mus.game import MAX_SEED
+from mus.game import MAX_ACTIONS, MAX_SEED
+from mus.records import MAX_CODE
 from mus.web.kit.links import code_from_fragment, deal_query, parse_seed
 from mus.web.kit.storage import MemoryStorage, SafeStorage
 from mus.web.lessons.lesson import Lesson
@@ -25,18 +30,30 @@ from mus.web.lessons.page import LessonsPage
 from mus.web.lessons.player import PROGRESS_KEY, LessonPlayer, save_progress
 from mus.web.play.deal_link import parse_deal, play_deal
 from mus.web.play.render import regions
-from mus.web.play.saves import SAVE_KEY
+from mus.web.play.saves import SAVE_KEY, Saved, write_save
 from mus.web.play.session import Session
 from mus.web.play.settings import SETTINGS_KEY, Settings
 from mus.web.play.stats import STATS_KEY, empty_stats
 from mus.web.play.view import build_view
 from mus.web.replay.model import Dialog, replay_view
-from tests.test_fuzz import ODD_VALUES, call, changed, text
+from tests.test_fuzz import (
+    LONG_LIMIT, ODD_VALUES, between, call, changed, longest_code, mus_rounds, run, scaled, text, war,
+)
 
 TRIED: dict[str, int] = {}
 KEPT: dict[str, int] = {}  # stored texts kept aside, by key
-ROOT = Path(__file__).resolve().parent.parent
+try:
+    ROOT = __file__.rsplit("/", 2)[0]  # MicroPython's os has no path module
+except NameError:  # run as a script on MicroPython: from the repository's root
+    ROOT = "."
 DEEP = ("[" * 100_000 + "]" * 100_000, '{"a":' * 40 + "1" + "}" * 40, "[" * 33 + "]" * 33)
+
+
+def dumps(value: Any, ascii_only: bool) -> str:
+    """JSON text, non-ASCII letters escaped or not (MicroPython's json always keeps them)."""
+    if sys.implementation.name == "micropython":
+        return str(json.dumps(value))
+    return str(json.dumps(value, ensure_ascii=ascii_only))
 
 
 def kept_aside(store: MemoryStorage, key: str) -> list[str]:
@@ -51,14 +68,14 @@ def started(store: MemoryStorage) -> Session:
     return s
 
 
-def stored_texts(rng: random.Random, goods: list[Any]) -> str:
+def stored_texts(rng: mus.Random, goods: list[Any]) -> str:
     """A stored text: a good value changed, cut short, nested deep, or garbage."""
     pick = rng.random()
     if pick < 0.03:
         return rng.choice(DEEP)
     if pick < 0.08:
         return text(rng, 60)
-    changed_value = json.dumps(changed(rng, rng.choice(goods)), ensure_ascii=rng.random() < 0.5)
+    changed_value = dumps(changed(rng, rng.choice(goods)), rng.random() < 0.5)
     return changed_value if pick < 0.9 else changed_value[: rng.randrange(len(changed_value) + 1)]
 
 
@@ -92,10 +109,10 @@ def good_saves() -> list[Any]:
     return saves
 
 
-def test_stored_saves() -> None:
-    rng = random.Random(21)
+def test_stored_saves(scale: float = 1.0) -> None:
+    rng = mus.Random(21)
     goods = good_saves()
-    for n in range(1500):
+    for n in range(int(1500 * scale)):
         stored = stored_texts(rng, goods) if n else DEEP[0]
         store = MemoryStorage({SAVE_KEY: stored})
         s = call("stored saves", lambda: started(store), TRIED)
@@ -106,11 +123,11 @@ def test_stored_saves() -> None:
             assert s.bot_to_play() is not None or s.human_legal() or s.showdown_index() is not None or s.game.is_over
 
 
-def test_stored_settings() -> None:
-    rng = random.Random(22)
+def test_stored_settings(scale: float = 1.0) -> None:
+    rng = mus.Random(22)
     goods = [Settings().to_dict(), Settings(level="dificil", lang="en", target=30, speed="rapida").to_dict(),
              {"juegos": 3, "lang": "en"}]
-    for _ in range(2500):
+    for _ in range(int(2500 * scale)):
         stored = stored_texts(rng, goods)
         store = MemoryStorage({SETTINGS_KEY: stored})
         s = call("stored settings", lambda: started(store), TRIED)
@@ -120,13 +137,13 @@ def test_stored_settings() -> None:
         assert s.game is not None
 
 
-def test_stored_statistics() -> None:
-    rng = random.Random(23)
+def test_stored_statistics(scale: float = 1.0) -> None:
+    rng = mus.Random(23)
     full = empty_stats()
     full.update(partidas=[2, 5], juegos=[7, 11], manos=[40, 90])
     full["lances"]["pares"] = [3, 4]
     goods = [empty_stats(), full]
-    for _ in range(2500):
+    for _ in range(int(2500 * scale)):
         stored = stored_texts(rng, goods)
         store = MemoryStorage({STATS_KEY: stored})
         s = call("stored statistics", lambda: started(store), TRIED)
@@ -136,12 +153,15 @@ def test_stored_statistics() -> None:
             assert type(pair[0]) is int and 0 <= pair[0] <= pair[1]
 
 
-def test_stored_lesson_progress() -> None:
-    rng = random.Random(24)
-    lessons = [Lesson.from_json((ROOT / "static" / "lessons" / f"{name}.json").read_text()) for name in ("grande", "chica")]
+def test_stored_lesson_progress(scale: float = 1.0) -> None:
+    rng = mus.Random(24)
+    lessons = []
+    for name in ("grande", "chica"):
+        with open(f"{ROOT}/static/lessons/{name}.json", encoding="utf-8") as file:
+            lessons.append(Lesson.from_json(file.read()))
     goods = [{"grande": {"done": True, "right": 2, "questions": 3}},
              {"chica": {"done": False, "right": 0, "questions": 2}, "other": {"done": True}}]
-    for _ in range(2500):
+    for _ in range(int(2500 * scale)):
         stored = stored_texts(rng, goods)
         store = MemoryStorage({PROGRESS_KEY: stored})
 
@@ -158,28 +178,28 @@ def test_stored_lesson_progress() -> None:
 
 # --- the address -------------------------------------------------------------------------------
 
-def test_seed_parameter() -> None:
-    rng = random.Random(25)
-    for _ in range(3000):
-        raw = rng.choice([text(rng, 25), str(rng.randrange(MAX_SEED + 2)), "9" * rng.randrange(1, 5000),
+def test_seed_parameter(scale: float = 1.0) -> None:
+    rng = mus.Random(25)
+    for _ in range(int(3000 * scale)):
+        raw = rng.choice([text(rng, 25), str(rng.randrange(MAX_SEED + 2)), "9" * between(rng, 1, 5000),
                           str(rng.choice(ODD_VALUES))[:100], "%d%s" % (rng.randrange(1000), rng.choice("²٣１ -+."))])
         seed = call("?seed=", lambda: parse_seed(raw), TRIED)
         valid = 0 < len(raw) <= 20 and all(c in "0123456789" for c in raw) and int(raw) <= MAX_SEED
         assert seed == (int(raw) if valid else None), raw[:40]
 
 
-def test_deal_links() -> None:
-    rng = random.Random(26)
+def test_deal_links(scale: float = 1.0) -> None:
+    rng = mus.Random(26)
     goods = [deal_query(["RoRcC6", "7654", "CCSA", "3322"], 0, (37, 37), mus.Rules(real_31=True)),
              deal_query(["RRRR", "7777", "CCCC", "SSSS"], 3, (0, 0), mus.Rules(reyes=4, target=30, senas=True)),
              "deal=RR,7,C,3&mano=1"]
-    for _ in range(2000):
+    for _ in range(int(2000 * scale)):
         query = rng.choice(goods)
         pairs = [item.partition("=") for item in query.split("&")]
         i = rng.randrange(len(pairs))
         name, _, value = pairs[i]
         value = rng.choice([text(rng, 12), value + text(rng, 4), value[: rng.randrange(len(value) + 1)],
-                            str(rng.choice(ODD_VALUES))[:200], "%C2%B2", "1" * rng.randrange(1, 3000)])
+                            str(rng.choice(ODD_VALUES))[:200], "%C2%B2", "1" * between(rng, 1, 3000)])
         pairs[i] = (name, "=", value)
         query = "?" + "&".join("".join(p) for p in pairs)
         session = Session(MemoryStorage(), instant=True)
@@ -195,50 +215,92 @@ def test_deal_links() -> None:
             assert session.bot_to_play() is not None or session.human_legal()
 
 
-def test_shared_hand_links() -> None:
-    rng = random.Random(27)
+def test_shared_hand_links(scale: float = 1.0) -> None:
+    rng = mus.Random(27)
     games = []
     for seed in range(3):
         g = mus.Game.new(mus.Rules(senas=True, catch=0.5), seed)
-        while len(g.history) < 2:
+        while g.hands_played < 2:
             g = g.apply(rng.choice(g.legal_actions()))
         games.append(g)
     codes = [mus.encode_record(mus.record(g, i)) for g in games for i in range(2)]
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    for n in range(1500):
+    for n in range(int(1500 * scale)):
         code = list(rng.choice(codes))
-        for _ in range(rng.randrange(1, 4)):
+        for _ in range(between(rng, 1, 4)):
             code[rng.randrange(len(code))] = rng.choice(alphabet)
         fragment = "#mano=" + rng.choice(["".join(code), text(rng, 80), "".join(code)[: rng.randrange(len(code))],
-                                          "A" * rng.randrange(1, 20_000)])
+                                          "A" * between(rng, 1, 20_000)])
         if n == 0:  # the 53-character link whose rules said target 10**9 froze a tab for 50 s
             fragment = "#mano=AA__________z" + codes[0][4:]
 
-        def open_link() -> bool:
-            dialog = Dialog()
-            found = code_from_fragment(fragment)
-            opened = found is not None and dialog.open_code(found, page_url="https://mus.example/")
-            if opened:
-                assert dialog.replay is not None
-                dialog.replay.go("last")
-                replay_view(dialog.replay, "es")
-            else:
-                assert found is None or dialog.error
-            return True
+        assert call("#mano= links", lambda: open_fragment(fragment), TRIED) is not None
 
-        assert call("#mano= links", open_link, TRIED) is True
+
+def open_fragment(fragment: str) -> bool:
+    """A ``#mano=`` link opened in the replay dialog, stepped to its count and drawn, or
+    its error shown."""
+    dialog = Dialog()
+    found = code_from_fragment(fragment)
+    opened = found is not None and dialog.open_code(found, page_url="https://mus.example/")
+    if opened:
+        assert dialog.replay is not None
+        dialog.replay.go("last")
+        replay_view(dialog.replay, "es")
+    else:
+        assert found is None or dialog.error
+    return bool(opened)
+
+
+# The length of the save that killed the page's Pyodide (freeing a game that long recursed).
+KILLER = 7_006
+
+
+def test_long_saves_and_links(longest: int = KILLER) -> None:
+    """A stored save of ``longest`` actions (an envite war, mus rounds) starts the table,
+    and a ``#mano=`` link as long as a link may be opens its hand."""
+    for build in (war, mus_rounds):
+        game = mus.Game.from_data(build(longest))
+        store = MemoryStorage()
+        write_save(store, Saved(game), "fuzz")
+        s = call("long inputs", lambda: started(store), TRIED, LONG_LIMIT)
+        assert isinstance(s, Session) and s.game is not None and s.game.actions == game.actions
+        assert not kept_aside(store, SAVE_KEY)
+        assert s.bot_to_play() is not None or s.human_legal()
+    code = longest_code(MAX_CODE)
+    assert call("long inputs", lambda: open_fragment("#mano=" + code), TRIED, LONG_LIMIT) is True
 
 
 def test_every_entry_point_was_tried() -> None:
     # run after the others in this module (pytest keeps file order)
     assert set(TRIED) == {"stored saves", "stored settings", "stored statistics", "stored lesson progress",
-                          "?seed=", "?deal= links", "#mano= links"}
-    assert all(n >= 1500 for n in TRIED.values()), TRIED
+                          "?seed=", "?deal= links", "#mano= links", "long inputs"}
+    assert all(n >= 1500 for name, n in TRIED.items() if name != "long inputs"), TRIED
+
+
+def steps(scale: float = 1.0, longest: int = MAX_ACTIONS) -> list[Callable[[], None]]:
+    """Every test with ``scale`` times its inputs, long ones up to ``longest`` actions, then
+    the counts printed."""
+    out = [scaled(test, scale) for test in (
+        test_stored_saves, test_stored_settings, test_stored_statistics, test_stored_lesson_progress,
+        test_seed_parameter, test_deal_links, test_shared_hand_links)]
+    out.append(lambda: test_long_saves_and_links(longest))
+    out.append(report)
+    return out
+
+
+def report() -> None:
+    print(sys.implementation.name, "inputs tried:",
+          ", ".join(f"{name} {n}" for name, n in sorted(TRIED.items())), "; failures: 0")
+    print("kept aside:", ", ".join(f"{key} {n}" for key, n in sorted(KEPT.items())))
+
+
+def main(scale: float = 1.0, longest: int = MAX_ACTIONS) -> None:
+    run(steps(scale, longest))
 
 
 if __name__ == "__main__":
-    for test in (test_stored_saves, test_stored_settings, test_stored_statistics, test_stored_lesson_progress,
-                 test_seed_parameter, test_deal_links, test_shared_hand_links):
-        test()
-    print("inputs tried:", ", ".join(f"{name} {n:,}" for name, n in sorted(TRIED.items())), "; failures: 0")
-    print("kept aside:", ", ".join(f"{key} {n:,}" for key, n in sorted(KEPT.items())))
+    if sys.implementation.name == "micropython":
+        __steps__ = steps()
+    else:
+        main()  # see tests/test_fuzz.py

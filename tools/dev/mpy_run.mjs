@@ -1,14 +1,13 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
-//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--each FUNC] [--memory] script.py
-// The repository's mus/, static/lessons/ and static/deck.svg are copied into MicroPython's file
-// system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
+//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--memory] script.py
+// The repository's mus/, static/lessons/, static/deck.svg and the fuzz tests are copied into
+// MicroPython's file system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
 // from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
 // (static/mpy-start.mjs), and the sources are not copied.
-// With --each FUNC, the script is imported as a module (its `__main__` part does not run) and
-// FUNC(0), FUNC(1), … are called, each as its own call into Python, until one returns False:
-// MicroPython's garbage collector frees memory only between calls, never during one.
-// With --memory, the runtime's wasm memory at the end is said on stderr (it never shrinks).
-// Exits 1 with the Python traceback on stderr if the script raises.
+// Exits 1 with the Python traceback on stderr if the script raises. A script that defines
+// __steps__ (a list of callables) has each called afterwards in a call of its own: this
+// MicroPython frees memory only between calls into Python. With --memory, the runtime's wasm
+// memory at the end is said on stderr (it never shrinks).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
@@ -17,12 +16,13 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], ["static/deck.svg", "/app/static/deck.svg"],
-                ["static/mpy", "/lib"]];
+                ["static/mpy", "/lib"],
+                // the fuzz commands, which run on both runtimes (tests/test_fuzz.py)
+                ...["__init__.py", "test_fuzz.py", "test_web_fuzz.py"].map((name) => [`tests/${name}`, `/app/tests/${name}`])];
 
 let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
 let zip = null;
-let each = null;
 let memory = false;
 for (;;) {
   if (args[0] === "--memory") {
@@ -32,13 +32,12 @@ for (;;) {
   }
   if (args[0] === "--heap") heap = Number(args[1]) * 1024 * 1024;
   else if (args[0] === "--zip") zip = args[1];
-  else if (args[0] === "--each") each = args[1];
   else break;
   args = args.slice(2);
 }
 const [script] = args;
 if (!script || args.length > 1) {
-  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] [--each FUNC] [--memory] script.py");
+  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] [--memory] script.py");
   process.exit(2);
 }
 
@@ -83,14 +82,12 @@ if (zip) {
 mp.FS.chdir("/app");
 try {
   mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");
-  if (each) {
-    const name = path.basename(script, ".py");
-    mp.FS.writeFile(`/app/${name}.py`, fs.readFileSync(path.resolve(script)));
-    const module = mp.pyimport(name);
-    for (let index = 0; module[each](index); index += 1);
-  } else {
-    mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
-  }
+  mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
+  // A script may leave its work as steps, each run in a call of its own: this MicroPython
+  // frees memory only between calls into Python (tests/test_fuzz.py).
+  mp.runPython("__step_count__ = len(globals().get('__steps__', ()))");
+  const steps = mp.globals.get("__step_count__");
+  for (let i = 0; i < steps; i++) mp.runPython(`__steps__[${i}]()`);
 } catch (error) {
   if (error.name !== "PythonError") throw error;
   if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }

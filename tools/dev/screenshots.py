@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Screenshots of the game for the docs and for looking at the table as a player does.
 
-    python -m tools.dev.screenshots [--out DIR] [--seed N] [--docs]
+    python -m tools.dev.screenshots [--out DIR] [--seed N] [--lang es|en] [--docs]
 
 Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
 Chromium at five sizes (desktop 1280×800, tablet 820×1180, phone 360×740, small phone 320×568,
 landscape phone 740×360) until the player faces a bet, then until the hand's count, and saves
-``<size>-play.png`` and ``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``).
+``<size>-play.png`` and ``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``), in
+Spanish or, with ``--lang en``, in English (``<size>-en-play.png``…).
 ``--docs`` also writes the desktop count to ``docs/screenshot.png`` (through ``pngquant`` when
 it is installed).
 """
@@ -60,11 +61,17 @@ def step(page, s: dict) -> None:  # type: ignore[no-untyped-def,type-arg]
     page.click(f'[data-action="{s["actions"][0]}"]')
 
 
-def shoot(browser, url: str, name: str, out: Path) -> None:  # type: ignore[no-untyped-def]
+def shoot(browser, url: str, name: str, out: Path, lang: str = "es") -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport=VIEWPORTS[name], device_scale_factor=1)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    if lang != "es":
+        page.click(f'label:has(> input[data-setting="lang"][value="{lang}"])')
+        page.wait_for_selector(f'html[lang="{lang}"]', state="attached")
+        name_lang = f"{name}-{lang}"
+    else:
+        name_lang = name
     page.click('[data-action="nueva"]')
     s = wait_choice(page)
     for _ in range(300):  # until a rival bets against the player, with words in the air
@@ -73,14 +80,14 @@ def shoot(browser, url: str, name: str, out: Path) -> None:  # type: ignore[no-u
         step(page, s)
         s = wait_choice(page)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.screenshot(path=str(out / f"{name}-play.png"))
+    page.screenshot(path=str(out / f"{name_lang}-play.png"))
     for _ in range(300):
         if s["overlay"]:
             break
         step(page, s)
         s = wait_choice(page)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.screenshot(path=str(out / f"{name}-showdown.png"))
+    page.screenshot(path=str(out / f"{name_lang}-showdown.png"))
     context.close()
 
 
@@ -88,13 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of a hand in play and of a showdown.")
     parser.add_argument("--out", type=Path, default=Path("/tmp/mus-screenshots"))
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--lang", choices=("es", "en"), default="es")
     parser.add_argument("--docs", action="store_true", help="copy desktop-showdown.png to docs/screenshot.png")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
     with served() as root, browser() as chromium:
         for name in VIEWPORTS:
-            shoot(chromium, f"{root}?speed=0&seed={args.seed}", name, args.out)
+            shoot(chromium, f"{root}?speed=0&seed={args.seed}", name, args.out, args.lang)
     for path in sorted(args.out.glob("*.png")):
         print(f"{path}  {path.stat().st_size / 1024:.0f} KB")
     if args.docs:

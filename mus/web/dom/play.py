@@ -306,13 +306,16 @@ class App:
         except Exception as error:  # the table starts without the deal; the link stays
             window.console.error(f"mus: the deal in the link cannot be loaded: {error!r}")
             return
-        try:
+        try:  # the whole deal is checked before anything is asked or changed
             request = parse_deal(str(window.location.search))
+            if request is not None:
+                request.game(self.session.settings.rules(), self.seed)
             game = self.session.game
             if request is not None and (game is None or game.is_over
                                         or window.confirm(t(self.session.settings.lang, "deal.replace"))):
                 play_deal(self.session, request, self.seed)
         except ValueError as error:
+            self.session.tell("bad-deal", detail=str(error))
             window.console.error(f"mus: the deal in the link cannot be played: {error}")
         window.history.replaceState(None, "", window.location.pathname + without_deal(str(window.location.search)))
 

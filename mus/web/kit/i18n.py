@@ -133,7 +133,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.memory": "Este navegador no deja guardar (modo privado o página incrustada): "
                          "la partida se perderá al cerrar o recargar la página.",
         "notice.corrupt": "No se ha podido recuperar la partida guardada ({why}). No la hemos borrado: "
-                          "queda apartada como «{key}». Puedes empezar una partida nueva.",
+                          "queda apartada como «{key}». Puedes empezar una partida nueva. Guardamos solo las 3 últimas copias apartadas de cada dato.",
         "why.unreadable": "el guardado está dañado", "why.newer": "es de una versión más nueva del juego",
         "why.invalid": "sus jugadas no son válidas",
         "notice.close": "Entendido",
@@ -147,12 +147,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "lost.turns": "la partida volverá a como estaba hace {n} turnos",
         "notice.saved": "Ya se puede guardar otra vez: la partida está guardada.",
         "notice.corrupt-other": "Otra ventana ha dejado un guardado que no se puede leer ({why}). "
-                                "No lo hemos borrado: queda apartado como «{key}». Tu partida sigue guardada aquí.",
+                                "No lo hemos borrado: queda apartado como «{key}». Tu partida sigue guardada aquí. Guardamos solo las 3 últimas copias apartadas de cada dato.",
         "notice.kept-settings": "Tus ajustes guardados no se podían leer del todo: usamos los que sí. "
-                                "No los hemos borrado: quedan apartados como «{key}».",
+                                "No los hemos borrado: quedan apartados como «{key}». Guardamos solo las 3 últimas copias apartadas de cada dato.",
         "notice.kept-stats": "Tus estadísticas guardadas no se podían leer del todo: usamos las que sí. "
-                             "No las hemos borrado: quedan apartadas como «{key}».",
+                             "No las hemos borrado: quedan apartadas como «{key}». Guardamos solo las 3 últimas copias apartadas de cada dato.",
         "deal.replace": "Tienes una partida a medias. ¿La dejas para jugar esta mano?",
+        "notice.bad-deal": "El enlace pide una mano que no se puede jugar ({detail}). No hemos cambiado nada.",
         "count.during": "Durante la jugada", "count.count": "Recuento",
         "count.col.lance": "Lance", "count.col.who": "Quién y por qué", "count.col.points": "Tantos",
         "count.col.score": "Tanteo",
@@ -302,7 +303,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.memory": "This browser does not allow saving (private mode or embedded page): "
                          "the match will be lost when the page is closed or reloaded.",
         "notice.corrupt": "The saved match could not be restored ({why}). It was not deleted: "
-                          "it is kept aside as “{key}”. You can start a new match.",
+                          "it is kept aside as “{key}”. You can start a new match. Only the 3 latest copies set aside of each are kept.",
         "why.unreadable": "the save is damaged", "why.newer": "it comes from a newer version of the game",
         "why.invalid": "its moves are not valid",
         "notice.close": "OK",
@@ -315,12 +316,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "lost.turn": "the match will go back 1 turn", "lost.turns": "the match will go back {n} turns",
         "notice.saved": "Saving works again: your match is saved.",
         "notice.corrupt-other": "Another window left a save that cannot be read ({why}). "
-                                "It was not deleted: it is kept aside as “{key}”. Your match is still saved here.",
+                                "It was not deleted: it is kept aside as “{key}”. Your match is still saved here. Only the 3 latest copies set aside of each are kept.",
         "notice.kept-settings": "Your saved settings could not all be read: the rest are used. "
-                                "They were not deleted: they are kept aside as “{key}”.",
+                                "They were not deleted: they are kept aside as “{key}”. Only the 3 latest copies set aside of each are kept.",
         "notice.kept-stats": "Your saved statistics could not all be read: the rest are used. "
-                             "They were not deleted: they are kept aside as “{key}”.",
+                             "They were not deleted: they are kept aside as “{key}”. Only the 3 latest copies set aside of each are kept.",
         "deal.replace": "You have a match in progress. Leave it to play this hand?",
+        "notice.bad-deal": "The link asks for a hand that cannot be played ({detail}). Nothing was changed.",
         "count.during": "During the hand", "count.count": "The count",
         "count.col.lance": "Lance", "count.col.who": "Who and why", "count.col.points": "Tantos",
         "count.col.score": "Score",

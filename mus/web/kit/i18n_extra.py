@@ -93,7 +93,7 @@ STRINGS["es"].update({
     "lessons.progress.done": "✓ hecha · {right} de {total} bien a la primera",
     "lessons.memory": "Este navegador no deja guardar: tu progreso no se recordará.",
     "lessons.kept": "Tu progreso guardado no se podía leer del todo: usamos lo que sí. "
-                    "No lo hemos borrado: queda apartado como «{key}».",
+                    "No lo hemos borrado: queda apartado como «{key}». Guardamos solo las 3 últimas copias apartadas de cada dato.",
     "lessons.game": "Jugar una partida",
     "lessons.failed": "No se han podido cargar las lecciones: {why}",
     "lesson.juegos": "Juegos: nosotros {a} – ellos {b} (vaca a {n})",
@@ -172,7 +172,7 @@ STRINGS["en"].update({
     "lessons.progress.done": "✓ done · {right} of {total} right at once",
     "lessons.memory": "This browser does not let us save: your progress will not be remembered.",
     "lessons.kept": "Your saved progress could not all be read: the rest is used. "
-                    "It was not deleted: it is kept aside as “{key}”.",
+                    "It was not deleted: it is kept aside as “{key}”. Only the 3 latest copies set aside of each are kept.",
     "lessons.game": "Play a game",
     "lessons.failed": "The lessons could not load: {why}",
     "lesson.juegos": "Juegos: us {a} – them {b} (vaca to {n})",

@@ -215,8 +215,8 @@ TEXTS["en"].update({
         "cards win), chica (the lowest), pares and juego, or punto when nobody has juego. Ties go to the player "
         "nearest the mano.",
     "guide.pares.title": "Pares", "guide.pares.text":
-        "Duples (two pairs) beat medias (three of a kind), and medias beat a pareja; between equals, the higher "
-        "cards. The winner collects his own and his partner's: pareja 1, medias 2, duples 3.",
+        "Duples (two pairs) beat medias (three of a kind), and medias beat a pair; between equals, the higher "
+        "cards. The winner collects his own and his partner's: a pair 1, medias 2, duples 3.",
     "guide.juego.title": "Juego and punto", "guide.juego.text":
         "A hand of 31 or more has juego. The order is 31, 32, 40, 37, 36, 35, 34, 33; la 31 collects 3, any "
         "other 2. If nobody has juego, punto is played: nearest to 30 wins and collects 1.",

@@ -12,7 +12,9 @@ again later, when there may be room.
 
 ``keep_aside`` keeps a stored text that cannot be used under ``<key>.corrupt.<time>``, and
 ``read_kept`` reads a key through a parser, moving aside what the parser refuses: nothing a
-player stored is ever wiped.
+player stored is ever wiped by the page. Only the ``KEPT_COPIES`` newest copies of one key
+are kept: a page that finds a damaged text at every start (another tab writing garbage, a
+broken extension) would otherwise fill the storage with them; the notices say so.
 
 ``Storage`` is that interface for the type checker only (``typing.Protocol`` is not there at
 run time on every Python); modules import it under ``TYPE_CHECKING``.
@@ -37,6 +39,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 PROBE_KEY = "mus.probe"
 ASIDE = ".corrupt"  # what cannot be read under key K is kept as K.corrupt.<time>
+KEPT_COPIES = 3     # kept-aside copies of one key: the oldest goes when one more is kept
 T = TypeVar("T")
 
 if TYPE_CHECKING:
@@ -136,15 +139,32 @@ class SafeStorage:
 
 
 def keep_aside(storage: Storage, key: str, text: str, now_ms: int | None = None) -> str | None:
-    """Keep ``text`` under a fresh ``<key>.corrupt.<time>``; that key, or None if storage
-    refused it (then nothing else is touched)."""
+    """Keep ``text`` under a fresh ``<key>.corrupt.<time>`` (``-2``, ``-3``… after it for
+    more in the same millisecond); that key, or None if storage refused it (then nothing
+    else is touched). Copies beyond the ``KEPT_COPIES`` newest are removed, oldest first."""
     stamp = int(time.time() * 1000) if now_ms is None else now_ms
-    existing = set(storage.keys())
-    aside, n = f"{key}{ASIDE}.{stamp}", 1
-    while aside in existing:
-        n += 1
-        aside = f"{key}{ASIDE}.{stamp}-{n}"
-    return aside if storage.set(aside, text) else None
+    n = 1 + max((number for at, number, _ in _copies(storage, key) if at == stamp), default=0)
+    aside = f"{key}{ASIDE}.{stamp}" + (f"-{n}" if n > 1 else "")
+    if not storage.set(aside, text):
+        return None
+    for old in kept_copies(storage, key)[:-KEPT_COPIES]:
+        storage.remove(old)
+    return aside
+
+
+def kept_copies(storage: Storage, key: str) -> list[str]:
+    """The keys of the copies of ``key`` kept aside, oldest first."""
+    return [name for _, _, name in _copies(storage, key)]
+
+
+def _copies(storage: Storage, key: str) -> list[tuple[int, int, str]]:
+    prefix = key + ASIDE + "."
+    found = []
+    for name in storage.keys():
+        stamp, _, n = name[len(prefix):].partition("-") if name.startswith(prefix) else ("", "", "")
+        if stamp.isdigit() and (n == "" or n.isdigit()):
+            found.append((int(stamp), int(n or "1"), name))
+    return sorted(found)
 
 
 def read_kept(storage: Storage, key: str, read: Callable[[str], T],

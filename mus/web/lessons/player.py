@@ -25,6 +25,7 @@ the first try counts as right in the progress.
 (True, True)
 >>> store = MemoryStorage()
 >>> save_progress(store, p)
+True
 >>> load_progress(store)
 ({'demo': {'done': True, 'right': 0, 'questions': 1}}, None)
 
@@ -271,11 +272,15 @@ def load_progress(storage: Storage, now_ms: int | None = None) -> tuple[dict[str
     return progress, problem
 
 
-def save_progress(storage: Storage, player: LessonPlayer) -> None:
-    """Keep the best of what the reader has done in this lesson."""
-    progress = load_progress(storage)[0]
+def save_progress(storage: Storage, player: LessonPlayer) -> bool:
+    """Keep the best of what the reader has done in this lesson; False when it was not
+    written: storage refused it, or stored progress that cannot be read could not be kept
+    aside either (it is never written over)."""
+    progress, problem = load_progress(storage)
+    if problem is not None and not problem["aside"]:
+        return False
     right, questions = player.score()
     old = progress.get(player.lesson.id, {"done": False, "right": 0})
     progress[player.lesson.id] = {"done": old["done"] or player.finished,
                                   "right": max(old["right"], right), "questions": questions}
-    storage.set(PROGRESS_KEY, dump_text(progress))
+    return storage.set(PROGRESS_KEY, dump_text(progress))

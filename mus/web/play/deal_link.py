@@ -19,6 +19,13 @@ True
 (['Ro', 'Rc', 'Co', '6o'], (37, 37), True)
 >>> without_deal("?speed=0&deal=RR,7,C,3&mano=1")
 '?speed=0'
+>>> bad = parse_deal("deal=RRRRR,7654,CCSA,3322&reyes=4")
+>>> play_deal(s, bad)
+Traceback (most recent call last):
+...
+ValueError: expected 4 cards in each hand, got 'RRRRR'
+>>> s.settings.rules().reyes, s.game.hand(0)
+(8, ['Ro', 'Rc', 'Co', '6o'])
 >>> parse_deal("deal=RR&mano=9")
 Traceback (most recent call last):
 ...
@@ -88,11 +95,14 @@ def parse_deal(query: str) -> DealRequest | None:
 
 
 def play_deal(session: Session, request: DealRequest, seed: int | None = None) -> None:
-    """Start the partida ``request`` asks for: the table's choices it names, then its deal."""
+    """Start the partida ``request`` asks for: its deal is built whole first (ValueError
+    naming what is wrong, with nothing changed), then the table's choices it names are
+    taken, and the partida starts."""
+    game = request.game(session.settings.rules(), seed)
     for name, value in request.options:
         if OPTION[name].offered:
             session.set_setting(name, OPTION[name].text(value))
-    session.new_game(deal=request.game(session.settings.rules(), seed))
+    session.new_game(deal=game)
 
 
 def without_deal(query: str) -> str:

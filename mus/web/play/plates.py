@@ -20,12 +20,16 @@ from .voice import advised, spoken
 
 
 def _discard_counts(obs: Observation) -> list[list[int]]:
-    """How many cards each seat threw, round after round ("3 · 1")."""
+    """How many cards each seat threw, round after round ("3 · 1"), the last
+    ``DISCARDS_SHOWN`` rounds: a hand of mus rounds without end would fill the table."""
     counts: list[list[int]] = [[], [], [], []]
     for event in obs["log"]:
         if event["phase"] == "descarte" and event["seat"] in range(4):
             counts[event["seat"]].append(event.get("count", 0))
-    return counts
+    return [seat[-DISCARDS_SHOWN:] for seat in counts]
+
+
+DISCARDS_SHOWN = 4
 
 
 def _declarations(obs: Observation) -> list[list[tuple[str, bool]]]:

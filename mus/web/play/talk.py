@@ -48,7 +48,7 @@ ADVICE = ("mus", "envido", "ordago")
 # is heard and none is more than a tenth or so of all (``python -m tools.bench.talk_census``).
 RATE = {"mano_nino": 0.3, "dientes_choto": 0.7, "la_raya": 0.1, "convite": 0.2, "pimiento": 0.11,
         "tran_tran": 0.7, "zamora": 0.9, "llueve_menos": 0.3, "gandul": 0.9, "witiza": 0.9,
-        "pico": 0.12, "mano_cinco": 0.06, "solomillo": 0.9, "muerte_dulce": 0.4, "zapateria": 0.9,
+        "pico": 0.12, "mano_cinco": 0.06, "solomillo": 0.9, "muerte_dulce": 0.7, "zapateria": 0.5,
         "advice": 0.6}
 CHATTER = {"careful": 0.4, "bluffer": 1.5, "bold": 1.1}  # a style's talk against the table's
 BOASTERS = ("bluffer", "bold")                           # who says "La mano vale cinco"
@@ -190,8 +190,9 @@ def count_phrase(obs: Observation, style: str | None, number: float, said: tuple
     shown = hand["hands"]
     if shown and any(is_solomillo(shown[seat], rules["reyes"]) for seat in (team, team + 2)):
         fits.append("solomillo")   # his own team's hand, shown to all: no rival boasts of it
-    if hand["juego_winner"] == team and hand["score"][team] == rules["target"]:
-        fits.append("muerte_dulce")
+    if (hand["juego_winner"] == team and hand["score"][team] == rules["target"]
+            and not any(outcome["kind"] == "ordago" for outcome in hand["lances"].values())):
+        fits.append("muerte_dulce")   # the piedras that were missing, not an órdago's juego
     return _chosen(fits, said, style, number)
 
 
@@ -264,12 +265,13 @@ class TableTalk:
                                       seat, "phrase", key, before.phase))
         if before is not None and after.hands_played > before.hands_played:
             hand = before.hands_played
-            for seat in (1, 2, 3):   # each may say one, each saying once
+            for seat in (1, 2, 3):   # one saying at a count: the first bot whose draw lets him
                 key = count_phrase(after.observation(seat, last_hands=None if after.is_over else 1),
                                    self.styles[seat], draw(seed, seat, after.action_count, 1), self._keys(hand),
                                    before.juegos)
                 if key:
                     self.said.append(Said(hand, -1, seat, "count", key, "fin"))
+                    break
         if self.advise and after.to_play == PLAYER and not after.is_over and _talking(after):
             hand = after.hands_played
             done = tuple(s.phase for s in self.said if s.kind == "advice" and s.hand == hand)

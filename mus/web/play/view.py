@@ -163,6 +163,8 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
                         "dismiss": close})
         elif kind in ("kept-settings", "kept-stats"):
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}", key=notice["key"]), "dismiss": close})
+        elif kind == "bad-deal":
+            out.append({"kind": kind, "text": t(lang, "notice.bad-deal", detail=notice["detail"]), "dismiss": close})
         elif kind in ("update", "elsewhere", "unloaded", "saved"):
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}"), "dismiss": close})
     return out
