@@ -1,12 +1,12 @@
-// PyScript's prelude without its package writes, for both interpreter modules (the table's
-// pyodide-start.mjs, the lesson pages' mpy-start.mjs): each gives Python PyScript's own package
-// compiled (in mus.zip, in mus-mpy.zip), so the sources the prelude would write are never read.
+// PyScript's prelude without its package writes, for the pages' interpreter module
+// (static/mpy-start.mjs): it gives Python PyScript's own package compiled, in the game's zip,
+// so the sources the prelude would write are never read.
 //
 // Before the page's first script PyScript runs a prelude that writes its own Python package
 // into the working directory (pyscript/*.py: 33 KB of sources inside a Python program to parse
 // and run) and then imports it. The game's zip holds that package compiled
 // (tools/build/pyscript_modules.py), so the import never reads those files: the prelude runs
-// without the writes, which cost a phone start (CPU 4×) about 0.3 s on Pyodide.
+// without the writes, which cost a phone start (CPU 4×) a few hundred ms.
 const PRELUDE_HEAD = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const PRELUDE_IMPORT = "import pyscript as _pyscript\n";
 const PACKAGE_WRITE = new RegExp([

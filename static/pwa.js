@@ -3,10 +3,12 @@
 // window.__mus.update is the waiting worker once a new version has installed; the page
 // (mus/web/dom/play.py) hears "mus:update", shows the notice and calls window.__mus.applyUpdate()
 // between hands, which activates the new version and reloads.
-// Then a worker makes the memory snapshot the next start restores (pyodide-start.mjs), with or
-// without a service worker: it is kept in Cache Storage, which a page has either way.
+// A start that fails (<html class="boot-failed">) while the worker serves the page asks it to
+// check its copies against their hashes; if it fetched some again, the page reloads once.
 const mus = (window.__mus ??= {});
 mus.update = null;
+const HEALED = "mus.healed"; // sessionStorage: when this tab last reloaded after a repair
+const HEAL_AGAIN_MS = 60_000; // no second reload within this: a repair did not help
 
 function waiting(worker) {
   mus.update = worker;
@@ -40,41 +42,12 @@ mus.applyUpdate = () => {
   return true;
 };
 
-async function makeSnapshot(installed) {
-  // After the service worker's precache, which it would compete with for the network and CPU.
-  await installed;
-  const { failedBefore, hasSnapshot, rememberFailure } = await import("./snapshot.mjs");
-  if (mus.snapshot || (await hasSnapshot()) || (await failedBefore())) return;
-  // A second Pyodide while it is made and 31.5 MB kept: not on a nearly full device.
-  const { quota = 0, usage = 0 } = (await navigator.storage?.estimate?.()) ?? {};
-  if (quota - usage < 200e6) {
-    mus.snapshot = "skipped";
-    return;
-  }
-  mus.snapshot = "making";
-  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
-  const done = (state, error) => {
-    mus.snapshot = state;
-    if (error) {
-      mus.snapshotError = error;
-      rememberFailure(error);
-    }
-    worker.terminate();
-  };
-  worker.addEventListener("message", ({ data }) => done(data.error ? "failed" : "kept", data.error));
-  worker.addEventListener("error", (event) => done("failed", event.message || "worker error"));
-}
-
-/** Resolves once the service worker is active, or at once where there is none. */
 async function register() {
   if (!("serviceWorker" in navigator)) return;
   // The installed worker at once: register() may wait on the network (started offline).
   navigator.serviceWorker.getRegistration().then(track);
   try {
-    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
-    track(registration);
-    // Blocked service workers give no registration, and `ready` would never resolve.
-    if (registration) await navigator.serviceWorker.ready;
+    track(await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)));
   } catch (error) {
     // Offline, the update check fails; the installed version keeps working.
     mus.registerError = String(error);
@@ -82,17 +55,35 @@ async function register() {
   }
 }
 
-function whenReady() {
-  makeSnapshot(register()).catch((error) => {
-    mus.snapshot = "failed";
-    mus.snapshotError = String(error);
-  });
+/** The failed start's repair: the worker's answer is kept in mus.healed. */
+async function heal() {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return;
+  const answer = new Promise((resolve) => navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data?.type === "healed") resolve(data);
+  }));
+  worker.postMessage({ type: "heal" });
+  mus.healed = await answer;
+  if (!mus.healed.repaired.length) return;
+  let last = 0;
+  try {
+    last = Number(sessionStorage.getItem(HEALED)) || 0;
+    if (Date.now() - last < HEAL_AGAIN_MS) return;
+    sessionStorage.setItem(HEALED, String(Date.now()));
+  } catch {
+    return; // no way to know whether this tab reloaded already: it does not reload
+  }
+  location.reload();
 }
 
 const root = document.documentElement;
-if (root.classList.contains("ready")) whenReady();
-else new MutationObserver((_, observer) => {
-  if (!root.classList.contains("ready")) return;
-  observer.disconnect();
-  whenReady();
+const done = (name) => root.classList.contains(name);
+function settle() {
+  if (done("ready")) register();
+  else if (done("boot-failed")) heal();
+  else return false;
+  return true;
+}
+if (!settle()) new MutationObserver((_, observer) => {
+  if (settle()) observer.disconnect();
 }).observe(root, { attributes: true, attributeFilter: ["class"] });

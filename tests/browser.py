@@ -5,8 +5,9 @@
     state.external_requests              # requests that tried to leave 127.0.0.1 (aborted)
     state.console_errors                 # console.error messages and uncaught page errors
 
-Each boot starts Pyodide (seconds), so share one booted page per test module: the
-``booted`` fixture in ``conftest.py`` does that.
+Each boot starts PyScript and MicroPython (a second or so), so share one booted page per test
+module: the ``booted`` fixture in ``conftest.py`` does that. Every page opened through
+``boot_page`` hands the tests its interpreter (``expose_python``), which ``tests.ui.py`` uses.
 """
 
 from __future__ import annotations
@@ -16,17 +17,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from tools.dev.chromium import PYTHON_HOOK
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 BOOT_TIMEOUT_MS = 120_000
 LOCAL_HOSTS = frozenset({"127.0.0.1"})
 NON_NETWORK_SCHEMES = frozenset({"data", "blob", "about", "chrome-extension", "devtools"})
-# After the game is ready, static/pwa.js starts a worker that boots a second Pyodide to make the
-# memory snapshot for the next start: seconds of CPU per page. Tests that do not look at it get
-# this worker instead, which reports a failure at once (tests/test_offline.py tests the real one).
-SNAPSHOT_WORKER = "/static/snapshot-worker.mjs"
-NO_SNAPSHOT_WORKER = 'postMessage({ error: "no snapshot in this test" });'
 
 
 def is_local(url: str) -> bool:
@@ -35,6 +33,12 @@ def is_local(url: str) -> bool:
     if parts.scheme in NON_NETWORK_SCHEMES:
         return True
     return parts.hostname in LOCAL_HOSTS
+
+
+def expose_python(context: BrowserContext) -> None:
+    """Pages opened in ``context`` from now on give the tests their interpreter
+    (``window.__musTestPython``, read by ``tests.ui.py``)."""
+    context.add_init_script(PYTHON_HOOK)
 
 
 class BootError(AssertionError):
@@ -84,24 +88,21 @@ def boot_page(
     timeout_ms: int = BOOT_TIMEOUT_MS,
     wait_ready: bool = True,
     context_args: dict[str, Any] | None = None,
-    snapshots: bool = False,
 ) -> BootState:
     """Open ``url`` in a new context and wait until the game marks ``<html class="ready">``.
 
     Every request leaving 127.0.0.1 is recorded in ``external_requests`` and aborted. Raises
     ``BootError`` (closing the context) if the page reports ``boot-failed`` or times out.
     With ``wait_ready=False`` it returns right after navigation (for tests of the skeleton).
-    With ``snapshots=False`` the page makes no memory snapshot (``SNAPSHOT_WORKER``).
     """
     context = browser.new_context(**{"service_workers": "block", **(context_args or {})})
+    expose_python(context)
     page = context.new_page()
     state = BootState(page=page, context=context)
 
     def route(route: Route) -> None:
         request_url = route.request.url
-        if not snapshots and urlsplit(request_url).path.endswith(SNAPSHOT_WORKER):
-            route.fulfill(body=NO_SNAPSHOT_WORKER, content_type="text/javascript")
-        elif is_local(request_url):
+        if is_local(request_url):
             route.continue_()
         else:
             state.external_requests.append(request_url)

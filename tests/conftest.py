@@ -55,7 +55,7 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture(scope="module")
 def booted(browser: Any, base_url: str) -> Iterator[BootState]:
-    """The game page, booted once per test module (Pyodide start-up costs seconds)."""
+    """The game page, booted once per test module."""
     state = boot_page(browser, base_url)
     yield state
     state.close()

@@ -9,8 +9,8 @@ the bots are, what they say, what the partner advises); then the pages the lesso
 embed draw on MicroPython in the browser: every step of every lesson in ``static/lessons/`` in
 both languages, before and after a wrong answer and the engine's, the lessons' index with the
 progress kept, and each step of a shared hand's replay as two viewers see it, as HTML; and the
-table's screens, as HTML, at each step of two partidas (the table itself runs on Pyodide, but its
-pure modules must not depend on it).
+table's screens, as HTML, at each step of two partidas (as the table draws them on
+MicroPython).
 Anything a runtime does differently (dict order, rounding, the generator, float text) shows
 here.
 """

@@ -1,10 +1,12 @@
-"""The installable app in real Chromium: service worker, offline play, manifest, updates.
+"""The installable app in real Chromium: service worker, offline play, manifest, updates, and a
+cache that heals.
 
 One copy of the site (pages, static files, the vendored runtime linked in) is served from a
 sub-folder of a temporary directory (``/juegos/mus/``, as on a host that serves several sites),
 so that the update test can change a file and rebuild ``sw.js`` the way a new deploy would.
 The tests share one browser context with service workers allowed and run in order: first
-visit, offline reload and a whole hand, a new tab offline, the manifest, then an update.
+visit, offline reload and a whole hand, a new tab offline, the manifest, a damaged copy healed
+at the next start, then updates (one of them over a damaged copy).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from tests.browser import boot_page, is_local
+from tests.browser import expose_python, is_local
 from tests.devserver import ROOT, DevServer
 from tests.ui import play_until_overlay, start_game, wait_for_choice
 from tools.build import precache
@@ -29,7 +31,7 @@ pytestmark = pytest.mark.browser
 
 BOOT_MS = 120_000
 SITE_FILES = ("index.html", "lessons.html", "manifest.webmanifest")
-
+GAME = "static/mus-mpy.zip"
 
 
 def copy_site(dest: Path) -> Path:
@@ -41,12 +43,6 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
-# For the engine and the browser layer: did it enter sys.modules before PyScript's package?
-IMPORTED_BEFORE_PYSCRIPT_JS = """() => JSON.parse(window.__mus.pyodide.runPython(`
-import json, sys
-names = list(sys.modules)
-json.dumps([names.index(m) < names.index("pyscript") for m in ("mus.game", "mus.web.dom.play")])
-`))"""
 SUB_FOLDER = "juegos/mus/"
 
 
@@ -64,6 +60,7 @@ class Pwa:
     def __init__(self, browser: Any, url: str) -> None:
         self.url = url
         self.context = browser.new_context(service_workers="allow")
+        expose_python(self.context)
         self.external: list[str] = []
         self.errors: list[str] = []
         self.context.route("**/*", self._route)
@@ -107,6 +104,24 @@ def precached(page: Any, timeout: float = 60.0) -> str:
     return str(name)
 
 
+# The cached copy of `path` in cache `name`: its bytes' sha256 integrity, or null.
+CACHED_HASH_JS = """async ([name, path]) => {
+    const response = await (await caches.open(name)).match(new URL(path, location.href).href);
+    if (!response) return null;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+    return "sha256-" + btoa(String.fromCharCode(...digest));
+}"""
+# Writes other bytes over the cached copy of `path` in cache `name`, as a damaged disk might.
+DAMAGE_JS = """async ([name, path]) => {
+    const cache = await caches.open(name);
+    const url = new URL(path, location.href).href;
+    const good = await cache.match(url);
+    const bytes = new Uint8Array(await good.arrayBuffer());
+    bytes.fill(0x2a, 0, 4096);
+    await cache.put(url, new Response(bytes, { headers: good.headers }));
+}"""
+
+
 def test_first_visit_installs_the_service_worker(pwa: Pwa, site: tuple[str, Path]) -> None:
     listed = precache.read_precache(site[1] / "sw.js")
     assert precached(pwa.page) == listed["cache"]
@@ -120,8 +135,8 @@ def test_first_visit_installs_the_service_worker(pwa: Pwa, site: tuple[str, Path
 
 
 def test_precache_holds_exactly_the_runtime_files_a_boot_loads(pwa: Pwa, site: tuple[str, Path]) -> None:
-    """The table's Pyodide and the lesson pages' MicroPython: between them, every vendored
-    file precached is loaded, and nothing loaded is missing from the precache."""
+    """The table's and the lessons' MicroPython: between them, every vendored file precached is
+    loaded, and nothing loaded is missing from the precache."""
     loaded: list[str] = []
     for query in ("?speed=0", "lessons.html"):
         page = pwa.context.new_page()
@@ -136,109 +151,26 @@ def test_precache_holds_exactly_the_runtime_files_a_boot_loads(pwa: Pwa, site: t
     assert runtime == {p for p in files if p.startswith("static/vendor/")}
 
 
-def snapshot_state(page: Any, timeout: float = 120.0) -> str:
-    """``window.__mus.snapshot`` once the installed app's memory snapshot is made or restored."""
-    page.wait_for_function("() => ['kept', 'failed', 'restored'].includes(window.__mus.snapshot)",
-                           timeout=timeout * 1000)
-    return str(page.evaluate("() => window.__mus.snapshot"))
-
-
-def test_installed_app_keeps_a_memory_snapshot(pwa: Pwa) -> None:
-    """Once installed, a worker snapshots Pyodide's memory for the next start (not this one)."""
-    assert snapshot_state(pwa.page) == "kept", pwa.page.evaluate("() => window.__mus.snapshotError")
-    size = pwa.page.evaluate("""async () => {
-        const cache = await caches.open("mus-snapshot");
-        const [entry] = await cache.keys();
-        return (await (await cache.match(entry)).arrayBuffer()).byteLength;
-    }""")
-    assert size > 1_000_000
-
-
 def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     page = pwa.page
     served: list[tuple[str, bool]] = []
     page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
+    # the page's own requests: the bots' worker asks for the runtime and the zip too
+    asked: list[str] = []
+    cdp = pwa.context.new_cdp_session(page)
+    cdp.on("Network.requestWillBeSent", lambda e: asked.append(e["request"]["url"]))
+    cdp.send("Network.enable")
     pwa.context.set_offline(True)
     page.reload()
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
-    assert page.evaluate("() => window.__mus.snapshot") == "restored"  # Python's memory, not its boot
-    # One request for the game serves both the snapshot's check and Python. The worker serves
-    # the page, so nothing is preloaded ahead of Pyodide (index.html), and Pyodide asks for each
-    # big file once.
-    urls = [url for url, _ in served]
-    assert page.evaluate("() => document.querySelectorAll('link[rel=preload]').length") == 0
-    for path in ("static/mus.zip", "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip"):
-        assert urls.count(urljoin(pwa.url, path)) == 1, (path, served)
-    # The snapshot came with the game's browser-free modules imported: they entered sys.modules
-    # before PyScript's own modules, which the page imported after the restore, as it did the
-    # browser layer.
-    assert page.evaluate(IMPORTED_BEFORE_PYSCRIPT_JS) == [True, False]
+    for path in (GAME, "static/vendor/micropython/micropython.wasm"):  # preloaded, asked for once
+        assert asked.count(urljoin(pwa.url, path)) == 1, (path, asked)
     start_game(page, level="facil")
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"], s
     history = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]
     assert history["actions"]
-
-
-def test_a_snapshot_of_another_game_is_not_restored(pwa: Pwa) -> None:
-    """A snapshot holds the modules of one mus.zip: with another, the page boots normally,
-    drops it and the installed app makes a new one."""
-    retag = """async (hash) => {
-        const cache = await caches.open("mus-snapshot");
-        const [entry] = await cache.keys();
-        const response = await cache.match(entry);
-        const headers = new Headers(response.headers);
-        if (hash) headers.set("X-Mus-Zip-Sha256", hash);
-        await cache.put(entry, new Response(await response.arrayBuffer(), { headers }));
-        return response.headers.get("X-Mus-Zip-Sha256");
-    }"""
-    good = pwa.page.evaluate(retag, "0" * 64)
-    page = pwa.open()
-    assert page.evaluate("() => window.__mus.snapshot") != "restored"
-    assert snapshot_state(page) == "kept"
-    assert page.evaluate(retag, None) == good  # made again, from this mus.zip
-    page.close()
-
-
-def test_a_failed_snapshot_is_not_tried_again(pwa: Pwa) -> None:
-    """Where making a snapshot failed, later starts do not boot a second Pyodide for it again
-    (until a new version clears the cache)."""
-    pwa.page.evaluate("""async () => {
-        await caches.delete("mus-snapshot");
-        const snapshot = await import(new URL("static/snapshot.mjs", location.href).href);
-        await snapshot.rememberFailure("made to fail by the test");
-    }""")
-    page = pwa.open()
-    page.evaluate("() => navigator.serviceWorker.ready")
-    page.wait_for_timeout(1500)
-    assert page.evaluate("() => window.__mus.snapshot") is None
-    assert page.evaluate("""async () => {
-        const snapshot = await import(new URL("static/snapshot.mjs", location.href).href);
-        return [await snapshot.hasSnapshot(), await snapshot.failedBefore()];
-    }""") == [False, True]
-    page.close()
-
-
-def test_without_a_service_worker_the_next_start_restores_a_snapshot(browser: Any, site: tuple[str, Path]) -> None:
-    """A browser that blocks service workers still keeps the snapshot (Cache Storage needs no
-    service worker), and its next start, from the HTTP cache, restores it and plays."""
-    state = boot_page(browser, site[0], snapshots=True)
-    try:
-        page = state.page
-        assert page.evaluate("() => navigator.serviceWorker.controller") is None
-        assert page.evaluate("() => window.__mus.snapshot") != "restored"
-        assert snapshot_state(page) == "kept", page.evaluate("() => window.__mus.snapshotError")
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate("() => window.__mus.snapshot") == "restored"
-        assert page.evaluate(IMPORTED_BEFORE_PYSCRIPT_JS) == [True, False]
-        start_game(page, level="facil")
-        s = play_until_overlay(page, 200)
-        assert s["overlay"] and "showdown" in s["overlay"], s
-        assert not state.external_requests and not state.console_errors, state.describe()
-    finally:
-        state.close()
 
 
 def test_new_tab_opens_offline(pwa: Pwa) -> None:
@@ -291,11 +223,33 @@ def test_manifest_is_valid_and_its_icons_load(pwa: Pwa) -> None:
     cdp.detach()
 
 
+def test_a_damaged_game_in_the_cache_is_healed_at_the_next_start(pwa: Pwa, site: tuple[str, Path]) -> None:
+    """Other bytes over the cached zip: the next start fails, the worker checks its copies
+    against their hashes, fetches the damaged one again and the page starts over, playing."""
+    page = pwa.page
+    pwa.context.set_offline(False)
+    name = precached(page)
+    files = precache.read_precache(site[1] / "sw.js")["files"]
+    assert isinstance(files, dict)
+    page.evaluate(DAMAGE_JS, [name, GAME])
+    assert page.evaluate(CACHED_HASH_JS, [name, GAME]) != files[GAME]
+    page.reload()
+    page.wait_for_function("() => sessionStorage.getItem('mus.healed')", timeout=BOOT_MS)  # it failed, then healed
+    wait_ready(page)
+    assert page.evaluate(CACHED_HASH_JS, [name, GAME]) == files[GAME]
+    assert page.evaluate("() => document.documentElement.classList.contains('ready')")
+    s = wait_for_choice(page)
+    assert s["actions"] or s["discard"] or s["overlay"]
+    pwa.errors.clear()  # the failed start's own errors
+
+
 def test_update_waits_for_the_end_of_the_hand(pwa: Pwa, site: tuple[str, Path]) -> None:
     page, root = pwa.page, site[1]
     pwa.context.set_offline(False)
-    page.click('[data-action="continuar"]')
     s = wait_for_choice(page)
+    while s["overlay"]:
+        page.click('[data-action="continuar"]')
+        s = wait_for_choice(page)
     assert not s["overlay"]  # mid-hand: the player is to act
     before = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
     old_cache = precached(page)
@@ -321,14 +275,30 @@ def test_update_waits_for_the_end_of_the_hand(pwa: Pwa, site: tuple[str, Path]) 
     assert "build 2" in page.evaluate("() => fetch('static/style.css').then((r) => r.text())")
     caches = page.evaluate("() => caches.keys()")
     assert old_cache not in caches and precached(page) in caches
-    # The snapshot of the old version's runtime went with it; a new one is made for the next start.
-    assert page.evaluate("() => window.__mus.snapshot") != "restored"
-    assert snapshot_state(page) == "kept"
     after = json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))
     assert after["game"]["seed"] == before["game"]["seed"]  # the same partida, on into the next hand
     assert len(after["game"]["actions"]) > len(before["game"]["actions"])
     assert page.evaluate("() => document.documentElement.dataset.phase") is not None
     assert not page.locator(".notice-update").count()
+
+
+def test_an_update_never_carries_a_damaged_copy_on(pwa: Pwa, site: tuple[str, Path]) -> None:
+    """The new version reuses the old cache's copies of unchanged files only where their bytes
+    still have their hash: a damaged zip is fetched again, not copied into the new cache."""
+    page, root = pwa.page, site[1]
+    old_cache = precached(page)
+    files = precache.read_precache(root / "sw.js")["files"]
+    assert isinstance(files, dict)
+    page.evaluate(DAMAGE_JS, [old_cache, GAME])
+    style = root / "static" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* build 3 */\n", encoding="utf-8")
+    assert precache.write_service_worker(root)
+    listed = precache.read_precache(root / "sw.js")
+    assert listed["files"][GAME] == files[GAME]  # type: ignore[index]  # the zip did not change
+    page.evaluate("() => window.__mus.registration.update()")
+    page.wait_for_selector(".notice-update", timeout=60_000)  # the new version installed
+    assert page.evaluate(CACHED_HASH_JS, [listed["cache"], GAME]) == files[GAME]
+    assert page.evaluate(CACHED_HASH_JS, [old_cache, GAME]) != files[GAME]  # the old one as it was
 
 
 def test_no_request_left_the_origin(pwa: Pwa) -> None:

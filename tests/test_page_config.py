@@ -1,6 +1,6 @@
 """Every page boots PyScript with one inline config, written from ``pyscript.toml``: our
-interpreter modules (Pyodide for the table, MicroPython for the lessons and the embed), and the
-PyScript plugins no page uses switched off (they would be fetched and run at every start)."""
+MicroPython interpreter module, and the PyScript plugins no page uses switched off for both
+interpreter types PyScript knows (they would be fetched and run at every start)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def configs_by_page() -> dict[str, tuple[list[Config], list[Config]]]:
     return {name: page_configs((ROOT / name).read_text(encoding="utf-8"), ROOT) for name in PAGES}
 
 
-RUNS = {"index.html": "py", "lessons.html": "mpy", "embed.html": "mpy"}
+RUNS = {"index.html": "mpy", "lessons.html": "mpy", "embed.html": "mpy"}
 
 
 def test_pages_share_one_config_with_our_interpreters() -> None:
@@ -44,7 +44,7 @@ def test_pages_share_one_config_with_our_interpreters() -> None:
         assert f"<{other}-config hidden>" in html, name  # its text never shows while the page loads
     assert all(len(configs) == 1 for configs in seen.values()), seen
     source = source_config(ROOT)
-    assert source["py"]["interpreter"] == "./static/pyodide-start.mjs"
+    assert "interpreter" not in source["py"]  # no page runs Pyodide
     assert source["mpy"]["interpreter"] == "./static/mpy-start.mjs"
 
 
@@ -89,11 +89,11 @@ def test_unused_plugins_are_off_and_exist() -> None:
         assert mpy[0][0]["plugins"] == py[0][0]["plugins"], name
 
 
-def test_the_lesson_pages_preload_the_chunks_the_core_imports() -> None:
-    """The lesson pages name PyScript's hashed chunks in their preloads; the build writes the
+def test_the_pages_preload_the_chunks_the_core_imports() -> None:
+    """The pages name PyScript's hashed chunks in their preloads; the build writes the
     vendored names (tools/build/page_config.py chunk_links)."""
     vendored = core_chunks(ROOT / PYSCRIPT_DIR, ROOT)
-    for name in ("lessons.html", "embed.html"):
+    for name in PAGES:
         html = (ROOT / name).read_text(encoding="utf-8")
         chunks = re.findall(r'rel="modulepreload" href="\./static/vendor/pyscript/([^"]+)"', html)
         assert len(chunks) == 2 and set(chunks) <= set(vendored), (name, chunks, vendored)

@@ -19,10 +19,10 @@ def test_precache_lists_pages_static_files_and_the_boot_runtime_only() -> None:
     files = precache.precache_files(ROOT)
     for page in ROOT.glob("*.html"):
         assert page.name in files
-    assert {"manifest.webmanifest", "static/mus.zip", "static/deck.svg",
+    assert {"manifest.webmanifest", "static/mus-mpy.zip", "static/deck.svg",
             "static/style.css", "static/pwa.js", "static/icons/maskable-512.png"} <= set(files)
     vendored = [f for f in files if f.startswith("static/vendor/")]
-    assert "static/vendor/pyodide/pyodide.asm.wasm" in vendored
+    assert "static/vendor/micropython/micropython.wasm" in vendored
     assert "static/vendor/pyscript/core.js" in vendored
     never_loaded = ("codemirror", "xterm", "zip-", "pyodide_graph", "micropip", "storage.js", "service-worker.js")
     assert not [f for f in vendored if any(word in f for word in never_loaded)]
@@ -56,8 +56,8 @@ def test_a_missing_file_fails(site: Path) -> None:
 
 
 def test_new_pages_and_their_files_are_picked_up_by_rule(site: Path) -> None:
-    (site / "lessons.html").write_text('<script type="py" config="./lessons.toml"></script>')
-    (site / "lessons.toml").write_text('interpreter = "./static/vendor/pyodide/pyodide.mjs"\n')
+    (site / "lessons.html").write_text('<script type="mpy" config="./lessons.toml"></script>')
+    (site / "lessons.toml").write_text('interpreter = "./static/mpy-start.mjs"\n')
     (site / "static" / "lessons").mkdir(exist_ok=True)  # the lessons may already be there
     (site / "static" / "lessons" / "one.json").write_text("{}")
     problems = sorted(precache.problems(site))

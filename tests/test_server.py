@@ -1,5 +1,5 @@
-"""tools/dev/serve.py: MIME types, no-cache, mus.zip rebuilds, br/gzip/identity; and the page
-references only itself."""
+"""tools/dev/serve.py: MIME types, no-cache, the game's zip rebuilt, br/gzip/identity, the
+wheel's header; and the page references only itself."""
 
 from __future__ import annotations
 
@@ -19,10 +19,7 @@ import pytest
 from tests.devserver import ROOT, DevServer
 from tools.build.precompress import brotli_path, decompress, is_current, precompress
 from tools.dev.serve import accepted_encodings
-from tools.build import vendor
-from tools.build.pyscript_modules import pyscript_package
-from tools.build.vendor import (EXTRA_ZIP_NAME, extra_sources, PYSCRIPT_UNUSED, build_mus_zip, mus_sources,
-                          mus_zip_is_stale)
+from tools.build import mpy, vendor
 
 EXPECTED_TYPES = {
     "a.mjs": "text/javascript",
@@ -55,11 +52,10 @@ def zip_contents(data: bytes) -> dict[str, bytes]:
 
 
 def constants_in(data: bytes) -> dict[str, str]:
-    """Each module of the game in a mus.zip and which of the test's string constants its
-    bytecode holds (Pyodide's Python 3.14 bytecode: CPython here cannot load it, but the
-    strings are there)."""
+    """Each module of the game in a zip of ``.mpy`` and which of the test's string constants its
+    bytecode holds."""
     words = ("uno", "dos", "tres", "cuatro")
-    return {name: next(w for w in words if w.encode() in code) for name, code in zip_contents(data).items()
+    return {name: next((w for w in words if w.encode() in code), "") for name, code in zip_contents(data).items()
             if name.startswith("mus/")}
 
 
@@ -98,93 +94,72 @@ def test_hidden_paths_are_not_served(site: tuple[str, Path]) -> None:
     assert get(site[0] + ".secret")[0] == 404
 
 
-def test_mus_zip_follows_source_changes(site: tuple[str, Path]) -> None:
+GAME = "static/" + mpy.MPY_ZIP.name
+
+
+def test_the_games_zip_follows_source_changes(site: tuple[str, Path]) -> None:
+    """The zip holds what the pages import, rebuilt when a source changes (the package here
+    stands for the game: its entry modules are missing, so only it and what it imports go in)."""
     url, root = site
     mus = root / "mus"
-    status, headers, body = get(url + "static/mus.zip")
+    status, headers, body = get(url + GAME)
     assert status == 200 and headers["content-type"] == "application/zip"
-    assert constants_in(body) == {"mus/__init__.pyc": "uno"}
+    assert constants_in(body) == {"mus/__init__.mpy": "uno"}
 
-    (mus / "__init__.py").write_text('VERSION = "dos"\n')
+    (mus / "__init__.py").write_text('VERSION = "dos"\nfrom mus.ai import bot\n')
     touch_later(mus / "__init__.py")
     (mus / "ai").mkdir()
+    (mus / "ai" / "__init__.py").write_text("")
     (mus / "ai" / "bot.py").write_text('BOT = "tres"\n')
+    (mus / "ai" / "unused.py").write_text('UNUSED = "cuatro"\n')  # imported by nothing
     touch_later(mus / "ai" / "bot.py")
     (mus / "__pycache__").mkdir()
     (mus / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"junk")
     (mus / "notes.txt").write_text("not python")
-    assert get(url + "static/mus.zip")[2] and constants_in(get(url + "static/mus.zip")[2]) == {
-        "mus/__init__.pyc": "dos",
-        "mus/ai/bot.pyc": "tres",
-    }
+    contents = zip_contents(get(url + GAME)[2])
+    assert {name: code[:2] for name, code in contents.items() if name.startswith("mus/")} == dict.fromkeys(
+        ["mus/__init__.mpy", "mus/ai/__init__.mpy", "mus/ai/bot.mpy"], b"M\x06")  # MicroPython 1.28's bytecode
+    assert constants_in(get(url + GAME)[2]) == {"mus/__init__.mpy": "dos", "mus/ai/__init__.mpy": "",
+                                                "mus/ai/bot.mpy": "tres"}
 
-    (mus / "ai" / "bot.py").unlink()  # a removal also triggers a rebuild
-    assert constants_in(get(url + "static/mus.zip")[2]) == {"mus/__init__.pyc": "dos"}
-
-    (mus / "records.py").write_text('RECORDS = "cuatro"\n')  # one of EXTRA_MODULES
-    touch_later(mus / "records.py")
-    assert constants_in(get(url + "static/" + EXTRA_ZIP_NAME)[2]) == {"mus/records.pyc": "cuatro"}
-    assert constants_in(get(url + "static/mus.zip")[2]) == {"mus/__init__.pyc": "dos"}
+    (mus / "__init__.py").write_text('VERSION = "dos"\n')  # no longer imported: out
+    touch_later(mus / "__init__.py")
+    assert constants_in(get(url + GAME)[2]) == {"mus/__init__.mpy": "dos"}
 
 
-def test_build_is_deterministic_and_staleness(tmp_path: Path) -> None:
+def test_the_zip_build_is_deterministic_and_goes_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal sources give equal bytes; a changed source, or a new PyScript core whose package
+    the zip carries compiled, makes it stale; a bundle without that package stops the build."""
     src = tmp_path / "mus"
-    (src / "web").mkdir(parents=True)
+    src.mkdir()
     (src / "__init__.py").write_text("A = 1\n")
-    (src / "web" / "main.py").write_text("B = 2\n")
-    (src / "web" / "__pycache__").mkdir()
-    (src / "web" / "__pycache__" / "main.cpython-311.pyc").write_bytes(b"junk")
-    assert [p.relative_to(src).as_posix() for p in mus_sources(src)] == ["__init__.py", "web/main.py"]
-
     first, second = tmp_path / "one.zip", tmp_path / "two.zip"
-    assert mus_zip_is_stale(src, first)
-    build_mus_zip(src, first)
-    build_mus_zip(src, second)
+    assert mpy.mpy_zip_is_stale(src, first)
+    mpy.build_mpy_zip(src, first)
+    mpy.build_mpy_zip(src, second)
     assert first.read_bytes() == second.read_bytes()
-    assert not mus_zip_is_stale(src, first)
-    touch_later(src / "web" / "main.py")
-    assert mus_zip_is_stale(src, first)
+    assert not mpy.mpy_zip_is_stale(src, first)
+    touch_later(src / "__init__.py")
+    assert mpy.mpy_zip_is_stale(src, first)
+    os.utime(src / "__init__.py", (0, 0))  # back in the past: the core decides below
 
-
-def test_a_changed_compiler_makes_mus_zip_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    src = tmp_path / "mus"
-    src.mkdir()
-    (src / "__init__.py").write_text("A = 1\n")
-    built = tmp_path / "mus.zip"
-    build_mus_zip(src, built)
-    assert not mus_zip_is_stale(src, built)
-    compiler = tmp_path / "compile_pyc.mjs"  # stands for an edited tools/build/compile_pyc.mjs
-    compiler.write_text("// newer\n")
-    touch_later(compiler)
-    monkeypatch.setattr(vendor, "COMPILE_PYC", compiler)
-    assert mus_zip_is_stale(src, built)
-
-
-def test_a_new_pyscript_core_makes_mus_zip_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """mus.zip carries PyScript's package compiled from the vendored core bundle: a new bundle,
-    or one whose package has other modules, rebuilds it; a bundle without one stops the build."""
-    src = tmp_path / "mus"
-    src.mkdir()
-    (src / "__init__.py").write_text("A = 1\n")
     core = tmp_path / "vendor" / "pyscript"
     core.mkdir(parents=True)
     bundle = core / "core-abc.js"
     bundle.write_text('x;wo(".",{pyscript:{"__init__.py":"P = \\"uno\\"\\n"}});')
     monkeypatch.setattr(vendor, "VENDOR_DIR", tmp_path / "vendor")
-    built = tmp_path / "mus.zip"
-    build_mus_zip(src, built)
-    assert sorted(zip_contents(built.read_bytes())) == ["mus/__init__.pyc", "pyscript/__init__.pyc"]
-    assert b"uno" in zip_contents(built.read_bytes())["pyscript/__init__.pyc"]
-    assert not mus_zip_is_stale(src, built)
+    mpy.build_mpy_zip(src, first)
+    assert b"uno" in zip_contents(first.read_bytes())["pyscript/__init__.mpy"]
+    assert not mpy.mpy_zip_is_stale(src, first)
     touch_later(bundle)
-    assert mus_zip_is_stale(src, built)
-    build_mus_zip(src, built)
+    assert mpy.mpy_zip_is_stale(src, first)
+    mpy.build_mpy_zip(src, first)
     bundle.write_text('x;wo(".",{pyscript:{"__init__.py":"","extra.py":""}});')
-    os.utime(bundle, ns=(built.stat().st_mtime_ns,) * 2)  # same time: the module list decides
-    assert mus_zip_is_stale(src, built)
+    os.utime(bundle, ns=(first.stat().st_mtime_ns,) * 2)  # same time: the module list decides
+    assert mpy.mpy_zip_is_stale(src, first)
     bundle.write_text("x;no package here;")
     with pytest.raises(vendor.VendorError, match="expected one 'wo"):
-        build_mus_zip(src, built)
+        mpy.build_mpy_zip(src, first)
 
 
 def test_repository_page_is_served(dev_server: str) -> None:
@@ -194,32 +169,17 @@ def test_repository_page_is_served(dev_server: str) -> None:
     assert b"static/vendor/pyscript/core.js" in body
 
 
-def test_repository_mus_zip_has_the_package(dev_server: str) -> None:
-    status, _, body = get(dev_server + "static/mus.zip")
-    assert status == 200
-    contents = zip_contents(body)
-    names = set(contents)
-    expected = {f"mus/{p.relative_to(ROOT / 'mus').as_posix()}c" for p in mus_sources(ROOT / "mus")}
-    extra = {f"{p.relative_to(ROOT).as_posix()}c" for p in extra_sources()}
-    runtime = {f"{path}c" for path in pyscript_package(ROOT / "static" / "vendor" / "pyscript")
-               if path not in PYSCRIPT_UNUSED}
-    assert "pyscript/__init__.pyc" in runtime
-    assert extra < expected and "mus/web/replay/model.pyc" in extra and "mus/web/lessons/__init__.pyc" in extra
-    # the sprite rides along: one request, read by Python
-    assert names == (expected - extra) | runtime | {"deck.svg"}
-    assert contents["deck.svg"] == (ROOT / "static" / "deck.svg").read_bytes()
-    assert "mus/web/dom/main.pyc" in names and "mus/web/kit/i18n.pyc" in names
-    assert not any("__pycache__" in n or not n.endswith(".pyc") for n in expected)
-    status, _, extra_body = get(dev_server + "static/" + EXTRA_ZIP_NAME)
-    assert status == 200
-    extra_contents = zip_contents(extra_body)
-    assert set(extra_contents) == extra
-    magic = {code[:4] for name, code in [*contents.items(), *extra_contents.items()] if name.endswith(".pyc")}
-    assert len(magic) == 1  # bytecode of one Python (the vendored Pyodide's), no source kept
+def test_a_wheel_is_sent_to_other_origins(site: tuple[str, Path]) -> None:
+    """Other sites' pages install the engine's wheel with micropip, which fetches it across
+    origins: the wheel, and only it, says any origin may read it (docs/deploy.md)."""
+    url, _ = site
+    for name in EXPECTED_TYPES:
+        _, headers, _ = get(url + name, Origin="http://127.0.0.2:8000")
+        assert headers.get("access-control-allow-origin") == ("*" if name.endswith(".whl") else None), name
 
 
 def test_compresses_like_a_static_host(dev_server: str) -> None:
-    for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/style.css", "index.html"):
+    for path in ("static/vendor/micropython/micropython.wasm", "static/style.css", "index.html"):
         request = urllib.request.Request(dev_server + path, headers={"Accept-Encoding": "gzip, deflate"})
         with urllib.request.urlopen(request, timeout=30) as resp:
             headers, body = resp.headers, resp.read()
@@ -238,9 +198,8 @@ def test_compresses_like_a_static_host(dev_server: str) -> None:
 
 
 def test_sends_the_builds_brotli_to_browsers_that_accept_it(dev_server: str) -> None:
-    """What Chromium sends: the precompressed wasm, stdlib and mus.zip, as a static host would."""
-    for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
-                 "static/mus.zip"):
+    """What Chromium sends: the precompressed wasm and the game's zip, as a static host would."""
+    for path in ("static/vendor/micropython/micropython.wasm", GAME):
         status, headers, body = get(dev_server + path, Accept_Encoding="gzip, deflate, br, zstd")
         assert status == 200 and headers["content-encoding"] == "br", (path, headers)
         assert headers["vary"] == "Accept-Encoding" and int(headers["content-length"]) == len(body)
@@ -248,7 +207,7 @@ def test_sends_the_builds_brotli_to_browsers_that_accept_it(dev_server: str) -> 
         assert len(body) < 0.8 * len(original)
         assert headers["content-type"] == ("application/wasm" if path.endswith(".wasm") else "application/zip")
         assert body == brotli_path(ROOT / path).read_bytes()
-    assert decompress(body) == original  # mus.zip's, the smallest
+    assert decompress(body) == original  # the zip's
 
 
 @pytest.fixture

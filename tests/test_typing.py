@@ -1,5 +1,5 @@
 """``mypy --strict`` is clean on all of ``mus``: the engine and the web packages (config in
-pyproject.toml; the browser layer sees PyScript's and Pyodide's modules as Any)."""
+pyproject.toml; the browser layer sees PyScript's modules as Any)."""
 
 from __future__ import annotations
 

@@ -48,9 +48,15 @@ def test_axe_core_is_installed() -> None:
     assert AXE.is_file(), "run `npm ci` (axe-core is a devDependency)"
 
 
-def test_new_game_screen_on_a_phone(phone: BootState) -> None:
+def test_first_screen_and_new_game_screen_on_a_phone(phone: BootState) -> None:
+    """The hand a first visit is dealt, with its ways in, then the new-game form it opens."""
     page = phone.page
-    assert page.is_visible('[data-action="nueva"]')
+    assert page.is_visible("nav.welcome")
+    no_horizontal_scroll(page)
+    assert small_targets(page) == []
+    assert run_axe(page) == []
+    page.click('nav.welcome [data-ui="setup"]')
+    assert page.is_visible('[data-action="nueva"]')  # the player has not played: no "abandon?" first
     no_horizontal_scroll(page)
     assert small_targets(page) == []
     assert run_axe(page) == []

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import BootState
+from tests.browser import BootState, expose_python
 from tests.ui import play_one, play_until_overlay, py, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
@@ -75,6 +75,7 @@ def test_the_page_answers_a_tap_while_a_bot_thinks(instant: BootState) -> None:
 
 def test_the_page_thinks_itself_when_the_worker_is_refused(browser: Any, base_url: str) -> None:
     context = browser.new_context(service_workers="block")
+    expose_python(context)
     context.route("**/static/bots-worker.mjs", lambda route: route.abort("blockedbyclient"))
     try:
         page = context.new_page()

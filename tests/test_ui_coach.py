@@ -6,8 +6,9 @@ import re
 
 import pytest
 
+from mus.web.kit.i18n import LANCES
 from tests.browser import BootState
-from tests.ui import assert_no_hidden_cards, play_until_overlay, py, start_game, wait_for_choice
+from tests.ui import assert_no_hidden_cards, open_setup, play_until_overlay, py, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +24,7 @@ def _tick(page: BootState, name: str) -> None:
 def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
     page = instant.page
     assert page.locator(".coach").count() == 0
+    open_setup(page)
     _tick(instant, "coach")
     _tick(instant, "reasons")
     start_game(page, level="normal")
@@ -40,9 +42,10 @@ def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
                         "g = _a._app.session.game; json.dumps(coach(g.observation(0))['lances'])")
     assert expected and set(expected) <= {"grande", "chica", "pares", "juego", "punto"}
     lances = [e.get_attribute("data-coach") for e in page.query_selector_all(".coach [data-coach]")]
-    assert lances == list(expected)
+    order = [lance for lance in LANCES if lance in expected]  # the lances' order, not the dict's
+    assert lances == order
     percentages = [int(p) for p in re.findall(r"(\d+) %", page.inner_text(".coach"))]
-    assert percentages[:len(expected)] == [round(100 * p) for p in expected.values()]
+    assert percentages[:len(expected)] == [round(100 * expected[lance]) for lance in order]
     assert_no_hidden_cards(page)
 
     s = play_until_overlay(page, 200)

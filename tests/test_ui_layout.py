@@ -33,7 +33,7 @@ PANELS = ("help", "glossary", "menu")  # opened from the table (over "declaratio
 # How a state's deal differs from HANDS at 12–23 with the default rules (``_save``'s keywords);
 # count-long, count-longest and won deal hands with long descriptions (two lines each on a small phone).
 DEALS: dict[str, dict[str, Any]] = {
-    **{name: {"rules": SENAS} for name in ("senas-step", "senas-bet", "senas-postre", "senas-raise")},
+    **{name: {"rules": SENAS} for name in ("senas-step", "senas-bet", "senas-postre", "senas-raise", "welcome-senas")},
     "reached": {"score": (37, 37)},
     "count-long": {"hands": ["C64A", "RRC4", "C75A", "SSCA"]},
     "count-longest": {"hands": ["AAS5", "SSSC", "RRR6", "33C4"]},
@@ -53,6 +53,10 @@ DEALS: dict[str, dict[str, Any]] = {
 # state → (mano, actions): the player (seat 0) is to act, or a hand has just ended. A state dealt
 # from a seed has mano -1: its first mano is drawn by lot.
 STATES: dict[str, tuple[int, list[str]]] = {
+    # a first visit's first hand, the ways in above the table until the player's first call
+    "welcome-mus": (1, ["mus", "mus", "mus"]),
+    "welcome-envite": (3, ["no hay mus", "envido"]),
+    "welcome-senas": (1, ["no hay mus", "señas", "señas", "señas"]),
     "senas-step": (1, ["no hay mus", "señas", "señas", "señas"]),
     "senas-bet": (1, ["no hay mus", "señas", "señas", "señas", "señas", "paso", "paso", "envido"]),
     # the player mano: the left rival's plate says postre on a second line above his señas,
@@ -277,13 +281,16 @@ def _save(mano: int, actions: list[str], *, hands: list[str] = HANDS, score: tup
 
 
 def show_state(page: Any, name: str) -> None:
-    """Restore the save of a state in the page, as a reload would."""
+    """Restore the save of a state in the page, as a reload would (a "welcome-" state: as a
+    first visit shows it, with the ways in)."""
     mano, actions = STATES[name]
+    welcome = name.startswith("welcome-")
     # one task: no bot move of the previous position can write its save in between
-    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__mus.pyodide.runPython(code); }""",
+    page.evaluate("""([text, code]) => { localStorage.setItem('mus.save', text); window.__musTestPython.runPython(code); }""",
                   [_save(mano, actions, **DEALS.get(name, {})),
                    "from mus.web.dom import play as _a; s = _a._app.session; s.saved = None; s.review = False; "
-                   "s.confirm = None; s.screen = 'setup'; s.restore(); _a._app.render()"])
+                   f"s.confirm = None; s.notices = []; s.welcome = {welcome}; s.screen = 'setup'; s.restore(); "
+                   "_a._app.render()"])
     page.wait_for_timeout(30)
     if name == "discard":
         page.click('[data-hand="0"] [data-card] >> nth=0')
@@ -293,6 +300,7 @@ def show_state(page: Any, name: str) -> None:
 
 def test_new_game_screen_starts_on_empezar_and_keeps_focus_inside(instant: BootState) -> None:
     page = instant.page
+    page.click('nav.welcome [data-ui="setup"]')  # from the first visit's hand
     assert page.evaluate("() => document.activeElement.dataset.action") == "nueva"
     for _ in range(25):  # Tab goes round the dialog, never to the table behind it
         page.keyboard.press("Tab")

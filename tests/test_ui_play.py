@@ -12,12 +12,33 @@ from tests.ui import assert_no_hidden_cards, play_one, play_until_overlay, py, r
 pytestmark = pytest.mark.browser
 
 
-def test_first_visit_shows_the_new_game_screen(instant: BootState) -> None:
+def test_first_visit_deals_a_hand_and_shows_where_to_learn(instant: BootState) -> None:
+    """A first visit is a hand at the default table, nothing over it; a beginner sees the guide
+    and the lessons, and the settings are one tap away."""
     page = instant.page
-    assert page.is_visible('#overlay .panel.setup [data-action="nueva"]')
-    assert page.get_attribute("html", "data-phase") is None
+    assert page.locator('[data-hand="0"] [data-card]').count() == 4
+    assert page.get_attribute("html", "data-phase") is not None  # the bots play at once (?speed=0)
+    assert not page.is_visible("#overlay .panel")
+    rules = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.rules.to_dict())")
+    from mus.web.play.settings import Settings
+
+    assert rules == Settings().rules().to_dict()  # the new-game form's defaults
+    welcome = page.locator("#topbar nav.welcome")  # where the 0–0 score goes
+    assert welcome.locator("p").inner_text() == "¿Nuevo en el mus?"
+    assert not page.locator("#topbar .score").count()
+    assert welcome.locator('a[href="lessons.html"]').inner_text().strip() == "Lecciones"
+    page.click('nav.welcome [data-ui="help"]')
+    page.wait_for_selector("#overlay .panel .guide-part")
+    page.click('#overlay [data-ui="close"]')
+    page.click('nav.welcome [data-ui="setup"]')
+    page.wait_for_selector('#overlay .panel.setup')
     for name in ("level", "reyes", "real_31", "target", "juegos_to_win", "vacas_to_win", "senas", "speed", "lang"):
         assert page.locator(f'[data-setting="{name}"]').count() >= 1, name
+    page.keyboard.press("Escape")  # back to the hand, which the form left as it was
+    page.wait_for_selector("#overlay .panel", state="hidden")
+    play_one(page, wait_for_choice(page))  # the player's first call: the score takes the place
+    page.wait_for_selector("nav.welcome", state="detached")
+    assert page.locator("#topbar .score").count() == 2
 
 
 def test_a_whole_juego_by_clicking_legal_buttons(instant: BootState) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, boot_page
-from tests.ui import assert_no_hidden_cards, play_one, py, run_axe, start_game, wait_for_choice
+from tests.ui import assert_no_hidden_cards, open_setup, play_one, py, run_axe, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
@@ -34,6 +34,7 @@ def _observation(page: Any) -> dict[str, Any]:
 
 def test_rules_summary_shows_the_catch_chance(seeded: BootState) -> None:
     page = seeded.page
+    open_setup(page)
     assert page.locator('input[type="checkbox"][data-setting="senas"]').is_checked()
     assert "25 %" in (page.text_content(".rules-summary") or "")
 

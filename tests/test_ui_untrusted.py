@@ -73,7 +73,8 @@ def reload(page: Any) -> None:
 
 
 def test_a_bad_seed_is_ignored_and_noted(table: BootState) -> None:
-    assert any("?seed ignored" in line and "'²'" in line for line in table.console), table.console
+    # the value as the runtime writes it: MicroPython's repr escapes what is not ASCII
+    assert any("?seed ignored" in line and ("'²'" in line or "'\\xb2'" in line) for line in table.console), table.console
     start_game(table.page, level="facil")
     assert table.page.locator('[data-hand="0"] [data-card]').count() == 4
 
@@ -132,7 +133,7 @@ def test_a_save_nested_100000_deep_is_kept_aside_and_told(table: BootState) -> N
     for key in KEYS:
         assert kept_aside(page, key)[-1] == DEEP, key
         assert stored(page, key) != DEEP
-    assert page.get_attribute("html", "data-phase") is None
+    assert page.get_attribute("html", "data-phase") is not None  # a new partida at once
     start_game(page, level="facil")
     at_choice(page)
     assert stored(page)["game"]["actions"] == py(page, GAME_ACTIONS)

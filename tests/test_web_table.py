@@ -110,7 +110,10 @@ def test_saves_without_the_new_fields_still_load() -> None:
 
 
 def test_leaving_a_partida_in_progress_asks_first() -> None:
-    s = _at(0, [])
+    dealt = _at(0, [])  # the hand a first visit is dealt: the player has made no call yet
+    dealt.open_setup()
+    assert build_view(dealt)["setup"]["buttons"][0]["action"] == "nueva"
+    s = _at(0, ["mus"])
     s.open_setup()
     view = build_view(s)
     assert view["setup"]["buttons"][0] == {"ui": "nueva", "label": "Empezar partida", "kind": "primary"}

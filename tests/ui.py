@@ -2,11 +2,13 @@
 
 The page is driven only through what a player has: buttons with ``data-action`` (engine
 actions in notation, ``continuar``, ``nueva``, ``revancha``), the new-game form, the cards.
-Python inside the page (``window.__mus.pyodide``) is only read, to know the hidden cards.
+Python inside the page (``py``: the interpreter the tests' hook was given) is only read,
+to know the hidden cards.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import time
 from pathlib import Path
@@ -39,9 +41,25 @@ ATTRIBUTES_JS = """() => [...document.querySelectorAll('*')].flatMap(
   (el) => [...el.attributes].map((a) => a.value))"""
 
 
+# Runs statements, then keeps the value of an expression where JavaScript can read it
+# (MicroPython's runPython gives nothing back).
+PY_JS = """([code, expression]) => {
+    const python = window.__musTestPython;
+    python.runPython(code + "\\n__mus_test_value = (" + expression + ")");
+    return python.globals.get("__mus_test_value");
+}"""
+
+
 def py(page: Page, code: str) -> Any:
-    """Evaluate a Python expression in the page's Pyodide; its value must be JSON text."""
-    return json.loads(page.evaluate("code => window.__mus.pyodide.runPython(code)", code))
+    """Run ``code`` in the page's MicroPython (``tests.browser.expose_python``): statements
+    ending with an expression, whose value must be JSON text, returned decoded."""
+    tree = ast.parse(code)
+    last = tree.body[-1]
+    if not isinstance(last, ast.Expr):
+        raise ValueError(f"the code must end with an expression: {code!r}")
+    statements = [ast.get_source_segment(code, node) or "" for node in tree.body[:-1]]
+    expression = ast.get_source_segment(code, last.value)
+    return json.loads(page.evaluate(PY_JS, ["\n".join(statements), expression]))
 
 
 def hidden_hands(page: Page) -> list[list[str]]:
@@ -81,11 +99,19 @@ def choose_settings(page: Page, **settings: str) -> None:
         page.wait_for_selector(f'input[data-setting="{name}"][value="{value}"]:checked', state="attached")
 
 
+def open_setup(page: Page) -> None:
+    """The new-game form, from wherever the table is: the menu's "Nueva partida…"."""
+    if page.locator("#overlay .panel.setup").is_visible():
+        return
+    if not page.locator("#overlay .panel.menu").is_visible():
+        page.click('#topbar [data-ui="menu"]')
+    page.click('#overlay [data-ui="setup"]')
+    page.wait_for_selector("#overlay .panel.setup")
+
+
 def start_game(page: Page, **settings: str) -> None:
     """A new partida with these settings; señas off unless asked for (tests/test_ui_senas.py)."""
-    if not page.locator('#overlay [data-action="nueva"]').is_visible():
-        page.click('#topbar [data-ui="menu"]')      # the menu, then its "Nueva partida…"
-        page.click('#overlay [data-ui="setup"]')
+    open_setup(page)
     choose_settings(page, **{"senas": "false", **settings})
     if page.locator('#overlay [data-ui="nueva"]').is_visible():  # a partida in progress: asked to confirm
         page.click('#overlay [data-ui="nueva"]')

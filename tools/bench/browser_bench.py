@@ -3,7 +3,9 @@
 
     python -m tools.bench.browser_bench [--positions 300] [--level dificil] [--seed 1] [--senas]
 
-Serves the repository on a free 127.0.0.1 port (``tools/dev/serve.py``), opens the page in
+The table runs on MicroPython now (``tools/bench/table_runtimes.py`` times its decisions); this
+serves the last table that ran on Pyodide (``tools/bench/boot_timing.py`` ``BASE``, built in
+``.cache/sites/`` by ``tools/bench/sites.py``) on a free 127.0.0.1 port, opens the page in
 headless Chromium (``$CHROMIUM`` or ``/usr/bin/chromium``, the tests' launch arguments),
 measures the time from navigation to ``<html class="ready">``, then runs Python inside the
 page's Pyodide: it plays seeded partidas with ``normal`` bots (with ``--senas``, at a table
@@ -26,7 +28,9 @@ from typing import NamedTuple
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.dev.chromium import browser, served  # noqa: E402
+from tools.bench.boot_timing import BASE  # noqa: E402
+from tools.bench.sites import as_static_host, built_site, serving  # noqa: E402
+from tools.dev.chromium import browser  # noqa: E402
 
 # Runs both in Pyodide and here: observations from seeded partidas of ``normal`` bots,
 # ``keep(rng, game)`` picking the one to keep at each step (or None).
@@ -80,7 +84,7 @@ class Timings(NamedTuple):
 def time_both(bench: str, call: str) -> Timings:
     """Boot the page in headless Chromium, define ``bench`` in its Pyodide and evaluate
     ``call`` (JSON of times in ms); then do the same in this CPython."""
-    with served() as root, browser() as chromium:
+    with serving(as_static_host(built_site(BASE), "pyodide-bench")) as root, browser() as chromium:
         page = chromium.new_page()
         started = time.perf_counter()
         page.goto(root + "?speed=0")

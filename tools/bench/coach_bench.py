@@ -3,8 +3,8 @@
 
     python -m tools.bench.coach_bench [--positions 300] [--seed 1]
 
-Boots the page in headless Chromium with ``tools/bench/browser_bench.py``'s ``time_both``, then runs
-Python inside the page's Pyodide: it plays seeded partidas with ``normal`` bots, keeps a
+Boots the last table that ran on Pyodide in headless Chromium with ``tools/bench/browser_bench.py``'s
+``time_both``, then runs Python inside the page's Pyodide: it plays seeded partidas with ``normal`` bots, keeps a
 few hundred observations of random seats at random moments (mus, discards, every lance)
 and times ``coach(observation)`` on each one. The same observations are timed in this
 CPython for comparison. The budget is a median of 50 ms and a p95 of 150 ms in Pyodide.

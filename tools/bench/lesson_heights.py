@@ -22,7 +22,7 @@ if __package__ in (None, ""):
 
 from mus.web.lessons.lesson import Lesson  # noqa: E402
 from mus.web.lessons.schema import COURSE  # noqa: E402
-from tools.bench.lesson_timing import serving  # noqa: E402
+from tools.bench.sites import serving  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
 from tools.dev.chromium import browser  # noqa: E402
 

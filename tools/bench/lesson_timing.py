@@ -6,9 +6,8 @@
 Serves three built sites side by side with ``tools/dev/serve.py`` as files only (no ``mus/``
 beside them, so nothing is rebuilt or checked on a request), the build's ``.br`` files sent as
 a static host would send them: **mpy**, this tree, and **base**, the tree of ``--base`` (by default
-the commit before the lesson pages moved to MicroPython), exported with ``git archive`` into
-``.cache/lesson-timing/<commit>``, sharing this tree's ``static/vendor`` (the same PyScript and
-Pyodide) and built there with its own ``tools/build/vendor.py --zip-only``. In headless Chromium
+the commit before the lesson pages moved to MicroPython), built by its own build in
+``.cache/sites/`` (``tools/bench/sites.py``). In headless Chromium
 on the phone profile of ``tools/bench/boot_timing.py`` (CPU 4×, 9 Mbit/s, 60 ms), the sites
 taking turns, it loads the frame an article embeds, ``embed.html?lesson=<id>``:
 
@@ -33,81 +32,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
-import shutil
 import statistics
-import subprocess
 import sys
-import tarfile
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.bench.boot_timing import PROFILES, READY_PROBE, Sample, load  # noqa: E402
-from tools.build.precache import write_service_worker  # noqa: E402
+from tools.bench.boot_timing import PROFILES, READY_PROBE, Sample, floor_site, load  # noqa: E402
+from tools.bench.sites import as_static_host, built_site, serving  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
 from tools.dev.chromium import browser  # noqa: E402
 
 BASE = "9c7a173"  # the last commit whose lesson pages ran on Pyodide
 CASES = ("cold", "warm", "offline")
 SITES = ("mpy", "base", "floor")
-CACHE = ROOT / ".cache" / "lesson-timing"
 
 
-def base_site(commit: str) -> Path:
-    """The tree of ``commit``, built, beside this one's vendored runtime."""
-    full = subprocess.run(["git", "rev-parse", commit], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
-    dest = CACHE / full[:12]
-    if not (dest / "static" / "mus.zip").is_file():
-        archive = subprocess.run(["git", "archive", full], cwd=ROOT, capture_output=True, check=True).stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(dest, filter="data")
-        for link in ("node_modules", "static/vendor"):
-            target = dest / link
-            if not target.exists():
-                target.symlink_to((ROOT / link).resolve(), target_is_directory=True)
-        subprocess.run([sys.executable, "-m", "tools.build.vendor", "--zip-only", "--quiet"], cwd=dest, check=True)
-    return dest
-
-
-def as_static_host(root: Path, name: str) -> Path:
-    """The built site of ``root`` with no ``mus/`` beside it: the dev server then rebuilds and
-    checks nothing. With ``mus/`` it checks the zips' freshness on each request for one, which
-    took 2.5-5 s on the shared machine, more than a lesson's whole start."""
-    dest = CACHE / f"static-{name}"
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.mkdir(parents=True)
-    for item in root.iterdir():
-        if item.name == "static" or item.suffix in (".html", ".js", ".webmanifest"):
-            (dest / item.name).symlink_to(item.resolve(), target_is_directory=item.is_dir())
-    return dest
-
-
-@contextlib.contextmanager
-def serving(root: Path) -> Iterator[str]:
-    """``root`` served by this tree's ``tools/dev/serve.py``, as files only."""
-    server = subprocess.Popen([sys.executable, str(ROOT / "tools" / "dev" / "serve.py"), "0", "--quiet", "--root", str(root)],
-                              cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        first = server.stdout.readline() if server.stdout else ""
-        if not first.startswith("Serving http://"):
-            raise RuntimeError(f"{root}: the server did not start: {first}")
-        threading.Thread(target=server.stdout.read, daemon=True).start()  # never let its pipe fill
-        yield first.split()[1]
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
-# The frame's script with the lesson taken out (``floor_site``).
-FLOOR_SCRIPT = """from pyscript import document
-document.documentElement.classList.add("ready")
-"""
 # Registers the site's worker from a ready frame and waits until it has activated (its install
 # has cached the site) or failed.
 INSTALL_JS = """async () => {
@@ -120,18 +62,6 @@ INSTALL_JS = """async () => {
   }
   return worker.state;
 }"""
-
-
-def floor_site(root: Path) -> Path:
-    """``root``'s built site whose ``embed.html`` runs ``FLOOR_SCRIPT`` instead of the lesson."""
-    dest = as_static_host(root, "floor")
-    page = (root / "embed.html").read_text(encoding="utf-8")
-    start = page.index(">", page.index('<script type="mpy"')) + 1
-    end = page.index("</script>", start)
-    (dest / "embed.html").unlink()
-    (dest / "embed.html").write_text(page[:start] + "\n" + FLOOR_SCRIPT + page[end:], encoding="utf-8")
-    write_service_worker(dest)  # its precache list holds the page's own hash
-    return dest
 
 
 def measure(chromium: Any, url: str, lesson: str, profile: dict[str, float], timeout: float) -> dict[str, Sample]:
@@ -190,8 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results: dict[tuple[str, str], list[Sample]] = {}
     with contextlib.ExitStack() as stack:
-        sites = {"mpy": as_static_host(ROOT, "mpy"), "base": as_static_host(base_site(args.base), "base"),
-                 "floor": floor_site(ROOT)}
+        sites = {"mpy": as_static_host(ROOT, "mpy"), "base": as_static_host(built_site(args.base), "base"),
+                 "floor": floor_site(ROOT, "embed.html")}
         urls = {site: stack.enter_context(serving(root)) for site, root in sites.items()}
         chromium = stack.enter_context(browser())
         print(f"Chromium {chromium.version}; " + ", ".join(f"{site} {url}" for site, url in urls.items()))

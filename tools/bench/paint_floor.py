@@ -3,7 +3,7 @@
 
     .venv/bin/python -m tools.bench.paint_floor [--loads 10]
 
-``tools/boot_timing`` measures the game's first paint (``first-contentful-paint``) on the phone
+``tools/bench/boot_timing.py`` measures the game's first paint (``first-contentful-paint``) on the phone
 profile (CPU 4x, 9 Mbit/s with 60 ms latency); the start-up goal is under 300 ms. This command
 tells how far any page is from that goal on this machine. It serves with ``tools/dev/serve.py``,
 from one temporary site that links the repository's ``static/``, three pages (gzip-compressed,
@@ -13,8 +13,7 @@ as the server does for pages with no ``.br`` copy beside them):
 * ``skeleton``: the same table skeleton with no script, no preload and no style sheet to fetch,
   only the rules of ``static/style.css`` and PyScript's ``core.css`` whose selectors match an
   element of the skeleton, inlined in the head: the table as cheaply as it can paint;
-* ``paragraph``: a page with one paragraph of text and nothing else (``tools/boot_timing``'s
-  bare page without its runtime).
+* ``paragraph``: a page with one paragraph of text and nothing else.
 
 Each load is a fresh context and a new page, the pages taking turns. ``cold``: the throttled
 page is the context's first. ``warm``: an unthrottled load first fills the HTTP cache (the
@@ -35,11 +34,24 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.bench.boot_timing import BARE_PAGE, PROFILES, page_number, throttle  # noqa: E402
+from tools.bench.boot_timing import PROFILES, page_number, throttle  # noqa: E402
 from tools.dev.chromium import browser, served  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
 
 PAGES = ("game", "skeleton", "paragraph")
+PARAGRAPH = """<!doctype html>
+<html lang="es">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>bare</title>
+  <link rel="icon" href="data:,">
+</head>
+<body>
+<p>cargando…</p>
+</body>
+</html>
+"""
 CASES = ("cold", "warm")
 # The page's style rules (inside their @media and @supports blocks) whose selectors match an
 # element of the page, as CSS text; states (hover, focus…) and pseudo-elements are left out of
@@ -79,7 +91,7 @@ def build_site(dest: Path, chromium: Any) -> Path:
     (dest / "static").symlink_to(ROOT / "static", target_is_directory=True)
     game = (ROOT / "index.html").read_text(encoding="utf-8")
     (dest / "game.html").write_text(game, encoding="utf-8")
-    (dest / "paragraph.html").write_text(without_fetches(BARE_PAGE), encoding="utf-8")
+    (dest / "paragraph.html").write_text(PARAGRAPH, encoding="utf-8")
     (dest / "styled.html").write_text(SCRIPT.sub("", game), encoding="utf-8")
     with served(dest) as url:
         page = chromium.new_page()

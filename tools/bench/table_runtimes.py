@@ -1,39 +1,24 @@
 #!/usr/bin/env python3
-"""The table on MicroPython against Pyodide: the first playable hand and ``dificil``'s decisions.
+"""``dificil``'s decisions on the table's MicroPython against yesterday's Pyodide table.
 
-    .venv/bin/python -m tools.bench.table_runtimes [--runs 3] [--positions 250] [--level dificil]
+    .venv/bin/python -m tools.bench.table_runtimes [--positions 250] [--level dificil] [--base ff14abf]
 
-The table boots on Pyodide (``index.html``); the lesson pages on MicroPython. This measures what
-the table would gain or lose on MicroPython, in headless Chromium, one site served by
-``tools/dev/serve.py`` on 127.0.0.1 as files only with the build's ``.br`` copies (as
-``tools/bench/lesson_timing.py`` serves one). The site, made in ``.cache/table-runtimes/site``,
-is this tree's built pages and ``static/`` (symlinked) but for two things:
-
-* ``static/mus-mpy.zip`` holds the table's modules (``TABLE_ENTRIES``: the import closure of
-  ``mus.web.dom.main``, the replay's modules of the second zip included) rather than the lesson
-  pages', compiled by ``tools/build/mpy.py`` as the lesson pages' zip is;
-* ``table-mpy.html``, a bench page beside ``index.html``: PyScript's core booting MicroPython
-  with ``static/mpy-start.mjs`` and that zip, with the preloads and config of ``embed.html``,
-  whose script does the table's first hand (``FIRST_HAND``) and marks ``html.ready``.
-
-**First playable hand**, phone profile of ``tools/bench/boot_timing.py`` (CPU 4×, 9 Mbit/s,
-60 ms), cold (a fresh context, service workers blocked), the pages taking turns: from navigation
-until a new partida is dealt and its first view rendered to HTML by the table's pure renderer
-(``mus.web.play.view.build_view`` and ``mus.web.play.render.regions``, what ``Page.show`` puts
-into the page; an in-memory storage, no deck art). On Pyodide: the real ``index.html`` to
-``html.ready`` (a cold visit shows the new-partida screen) plus ``FIRST_HAND`` run at once in its
-Pyodide, timed in the page (what pressing "nueva partida" computes). On MicroPython: the bench
-page's ``html.ready``, the imports included. Both print the same check of the HTML.
+The table boots on MicroPython (``index.html``); until ``--base`` (``tools/bench/boot_timing.py``
+``BASE``) it booted on Pyodide. This measures the bots' decisions on both, in headless Chromium,
+each table served as files only with its build's ``.br`` copies (``tools/bench/sites.py``): this
+tree's, and the tree of ``--base`` built by its own build in ``.cache/sites/``. (The first
+playable hand of each, side by side, is ``tools/bench/boot_timing.py``'s.)
 
 **Decisions**: ``--positions`` positions of seeded partidas of ``normal`` bots (``mus.rng``, so
 the same positions on every runtime), each timed around ``make_bot(level).choose(observation)``
 with the page's ``performance.now()`` (MicroPython's own ``ticks_us`` counts whole ms there), in
 a fresh page of each runtime for each CPU rate, the phone's 4× and none, and in this CPython.
 Before the timed positions the bot plays ``WARM_UP`` others, unthrottled: the tables it builds
-on first use are built, as at a table some hands into a partida.
+on first use are built, as at a table some hands into a partida. The interpreter comes from the
+pages' test hook (``tools/dev/chromium.py``) on MicroPython, from ``window.__mus.pyodide`` on the
+Pyodide table.
 
-Prints markdown tables: medians and ranges of the loads, and median, p95, max of the decisions
-(``--positions`` of each).
+Prints a markdown table: median, p95, max of the decisions (``--positions`` of each).
 """
 
 from __future__ import annotations
@@ -51,21 +36,15 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.bench.boot_timing import PROFILES, READY_PROBE, Sample, load  # noqa: E402
+from tools.bench.boot_timing import BASE, PROFILES  # noqa: E402
 from tools.bench.browser_bench import p95  # noqa: E402
-from tools.bench.lesson_timing import serving  # noqa: E402
-from tools.build import mpy  # noqa: E402
-from tools.build.precompress import precompress  # noqa: E402
+from tools.bench.sites import as_static_host, built_site, serving  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
-from tools.dev.chromium import browser  # noqa: E402
+from tools.dev.chromium import PYTHON_HOOK, browser  # noqa: E402
 
-CACHE = ROOT / ".cache" / "table-runtimes"
-TABLE_ENTRIES = ("mus.web.dom.main",)  # what index.html imports
-BENCH_PAGE = "table-mpy.html"
 RUNTIMES = ("pyodide", "micropython")
-PAGES = {"pyodide": "index.html?speed=0", "micropython": BENCH_PAGE}
-# The interpreter each page exposes to JavaScript (index.html and the bench page, as embed.html).
-INTERPRETER_JS = {"pyodide": "window.__mus.pyodide", "micropython": "window.__mus.python"}
+# The interpreter each table hands a script (the Pyodide table's window.__mus; the test hook).
+INTERPRETER_JS = {"pyodide": "window.__mus.pyodide", "micropython": "window.__musTestPython"}
 
 # Runs on CPython, Pyodide and MicroPython alike: a clock in ms.
 COMMON = r'''
@@ -88,23 +67,6 @@ except ImportError:  # CPython
 
     def ms_since(start):
         return (time.perf_counter() - start) * 1000
-'''
-
-# The table's first hand, as "nueva partida" computes it (mus.web.play.commands): a partida
-# dealt from a seed, its view for seat 0, every region's HTML. Returns a check of that HTML.
-FIRST_HAND = COMMON + r'''
-from mus.web.kit.storage import SafeStorage
-from mus.web.play import render
-from mus.web.play.session import Session
-from mus.web.play.view import build_view
-
-def first_hand(seed):
-    session = Session(SafeStorage(None), instant=True, seeds=lambda: seed)
-    session.new_game(seed)
-    regions = render.regions(build_view(session), None)
-    html = "".join(regions[name][0] for name in sorted(regions))
-    return "%d regions, %d characters of HTML, seat 0 holds %s" % (
-        len(regions), len(html), " ".join(session.game.observation(0)["hand"]))
 '''
 
 DECISIONS = COMMON + r'''
@@ -140,109 +102,17 @@ def warmed(level, count, seed):
 '''
 WARM_UP = 50
 
-HAND_SEED = 1
-
-
-def bench_page() -> str:
-    """``embed.html``'s head (its preloads, PyScript's core, the interpreter hook) and config,
-    with a script that deals the first hand and marks ``html.ready``."""
-    embed = (ROOT / "embed.html").read_text(encoding="utf-8")
-    preloads = "\n".join(re.findall(r'^\s*<link rel="(?:modulepreload|preload)".*$', embed, re.M))
-    hook = re.search(r'<script type="module">\s*import \{ hooks \}.*?</script>', embed, re.S)
-    config = re.search(r"<script type=\"mpy\" config='([^']+)'>", embed)
-    if hook is None or config is None or "mus-mpy.zip" not in preloads:
-        raise RuntimeError("embed.html changed: tools/bench/table_runtimes.py cannot copy its head")
-    return f"""<!doctype html>
-<html lang="es">
-<head>
-  <meta charset="utf-8">
-  <title>table on MicroPython (bench)</title>
-  <link rel="icon" href="data:,">
-  <script>window.__mus = {{ steps: [], step: (text) => window.__mus.steps.push([Math.round(performance.now()), text]) }};</script>
-  <script type="module" src="./static/vendor/pyscript/core.js"></script>
-{preloads}
-  {hook.group(0)}
-</head>
-<body>
-<div id="hand">…</div>
-<script type="mpy" config='{config.group(1)}'>
-from pyscript import document
-{FIRST_HAND}
-document.getElementById("hand").textContent = first_hand({HAND_SEED})
-document.documentElement.classList.add("ready")
-</script>
-</body>
-</html>
-"""
-
-
-def table_site() -> Path:
-    """The built site of this tree with the table's modules in ``static/mus-mpy.zip`` and the
-    bench page beside ``index.html``, in ``CACHE/site``; the zip is rebuilt when stale."""
-    site = CACHE / "site"
-    static = site / "static"
-    static.mkdir(parents=True, exist_ok=True)
-    for item in ROOT.iterdir():
-        if item.suffix in (".html", ".js", ".webmanifest", ".br") and not (site / item.name).is_symlink():
-            (site / item.name).symlink_to(item.resolve())
-    for item in (ROOT / "static").iterdir():
-        if not item.name.startswith("mus-mpy.zip") and not (static / item.name).is_symlink():
-            (static / item.name).symlink_to(item.resolve(), target_is_directory=item.is_dir())
-    zip_path = static / "mus-mpy.zip"
-    if mpy.mpy_zip_is_stale(dest=zip_path, entries=TABLE_ENTRIES):
-        mpy.build_mpy_zip(dest=zip_path, entries=TABLE_ENTRIES)
-    page = site / BENCH_PAGE
-    page.write_text(bench_page(), encoding="utf-8")
-    precompress([zip_path, page])
-    return site
-
-
-def first_hand_load(chromium: Any, url: str, runtime: str, timeout: float) -> tuple[Sample, float, str]:
-    """One cold load on the phone profile: the sample, the first hand's time (ms since
-    navigation) and the page's check of its HTML."""
-    context = chromium.new_context(service_workers="block")
-    context.add_init_script(READY_PROBE)
-    try:
-        sample, page = _load_keeping_page(context, url + PAGES[runtime], timeout)
-        if runtime == "micropython":  # the bench page dealt it before html.ready
-            return sample, sample.ready_ms, str(page.evaluate("() => document.getElementById('hand').textContent"))
-        cdp = context.new_cdp_session(page)  # load()'s session, and its CPU throttle, are gone
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PROFILES["phone"]["cpu"]})
-        took, check = page.evaluate("""([code, seed]) => {
-            const py = window.__mus.pyodide, start = performance.now();
-            py.runPython(code);
-            const check = py.globals.get("first_hand")(seed);
-            return [performance.now() - start, check];
-        }""", [FIRST_HAND, HAND_SEED])
-        return sample, sample.ready_ms + float(took), str(check)
-    finally:
-        context.close()
-
-
-def _load_keeping_page(context: Any, url: str, timeout: float) -> tuple[Sample, Any]:
-    """``boot_timing.load`` on the phone profile, its page left open (closed with the context)."""
-    pages: list[Any] = []
-
-    def keep(page: Any) -> None:
-        pages.append(page)
-        page.close = lambda *args, **kwargs: None
-
-    context.on("page", keep)
-    sample = load(context, url, PROFILES["phone"], False, timeout, settle_page=False)
-    context.remove_listener("page", keep)
-    return sample, pages[-1]
-
-
 def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int, seed: int,
                    timeout: float) -> dict[str, list[float]]:
-    """``DECISIONS`` in a fresh page of ``runtime`` for each CPU rate, the phone's and none:
-    the bot warmed up unthrottled, then ``count`` decisions timed."""
+    """``DECISIONS`` in a fresh page of ``runtime``'s table for each CPU rate, the phone's and
+    none: the bot warmed up unthrottled, then ``count`` decisions timed."""
     out = {}
     for label, rate in (("phone", PROFILES["phone"]["cpu"]), ("unthrottled", 1)):
         context = chromium.new_context(service_workers="block")
+        context.add_init_script(PYTHON_HOOK)
         page = context.new_page()
         cdp = context.new_cdp_session(page)
-        page.goto(url + PAGES[runtime], timeout=timeout * 1000)
+        page.goto(url + "?speed=0", timeout=timeout * 1000)
         page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
         interpreter = INTERPRETER_JS[runtime]
         page.evaluate("(code) => %s.runPython(code)" % interpreter,
@@ -267,18 +137,7 @@ def _median(values: list[float]) -> float:
     return float(statistics.median(values))
 
 
-def report(loads: dict[str, list[tuple[Sample, float, str]]], times: dict[tuple[str, str], list[float]], level: str) -> None:
-    print()
-    print("| runtime | first playable hand | range | html.ready | requests | wire |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for runtime in RUNTIMES:
-        rows = loads[runtime]
-        hands = sorted(hand / 1000 for _, hand, _ in rows)
-        print(f"| {runtime} | {_median(hands):.2f} s | {hands[0]:.2f}–{hands[-1]:.2f} s "
-              f"| {_median([s.ready_ms / 1000 for s, _, _ in rows]):.2f} s "
-              f"| {_median([s.requests for s, _, _ in rows]):.0f} | {_median([s.wire / 1e6 for s, _, _ in rows]):.2f} MB |")
-    mp, py = (_median([hand for _, hand, _ in loads[r]]) for r in ("micropython", "pyodide"))
-    print(f"\nmicropython ÷ pyodide, first playable hand: {mp / py:.3f}")
+def report(times: dict[tuple[str, str], list[float]], level: str) -> None:
     print()
     print(f"| `{level}` decision | CPU | median | p95 | max |")
     print("| --- | --- | --- | --- | --- |")
@@ -287,36 +146,27 @@ def report(loads: dict[str, list[tuple[Sample, float, str]]], times: dict[tuple[
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="The table's first hand and decisions, MicroPython against Pyodide.")
-    parser.add_argument("--runs", type=int, default=3, help="cold loads of each page")
+    parser = argparse.ArgumentParser(description="The bots' decisions on the table's MicroPython and on Pyodide.")
     parser.add_argument("--positions", type=int, default=250)
     parser.add_argument("--level", default="dificil")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--base", default=BASE, help="the Pyodide table's commit (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per load")
     args = parser.parse_args(argv)
-    loads: dict[str, list[tuple[Sample, float, str]]] = {r: [] for r in RUNTIMES}
     times: dict[tuple[str, str], list[float]] = {}
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(serving(table_site()))
+        urls = {"micropython": stack.enter_context(serving(as_static_host(ROOT, "runtimes-micropython"))),
+                "pyodide": stack.enter_context(serving(as_static_host(built_site(args.base), "runtimes-pyodide")))}
         chromium = stack.enter_context(browser())
-        print(f"Chromium {chromium.version}; {url}")
-        for run in range(args.runs):
-            for runtime in RUNTIMES[run % 2:] + RUNTIMES[:run % 2]:
-                sample, hand, check = first_hand_load(chromium, url, runtime, args.timeout)
-                loads[runtime].append((sample, hand, check))
-                print(f"run {run + 1} {runtime:11}: ready {sample.ready_ms / 1000:.2f} s, first hand {hand / 1000:.2f} s, "
-                      f"{sample.wire / 1e6:.2f} MB; {check}", flush=True)
-        checks = {check for rows in loads.values() for _, _, check in rows}
-        if len(checks) != 1:
-            raise RuntimeError(f"the runtimes rendered different first hands: {sorted(checks)}")
+        print(f"Chromium {chromium.version}; " + ", ".join(f"{r} {u}" for r, u in urls.items()))
         for runtime in RUNTIMES:
             started = time.monotonic()
-            for cpu, values in decision_times(chromium, url, runtime, args.level, args.positions, args.seed,
+            for cpu, values in decision_times(chromium, urls[runtime], runtime, args.level, args.positions, args.seed,
                                               args.timeout).items():
                 times[runtime, cpu] = values
             print(f"{runtime}: {args.positions} decisions twice in {time.monotonic() - started:.0f} s", flush=True)
     times["cpython " + sys.version.split()[0], "this machine"] = cpython_times(args.level, args.positions, args.seed)
-    report(loads, times, args.level)
+    report(times, args.level)
     return 0
 
 

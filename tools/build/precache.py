@@ -3,16 +3,16 @@
     python3 -m tools.build.precache          # (re)write sw.js at the site root
     python3 -m tools.build.precache --check  # exit 1 if sw.js is stale or names a missing file
 
-``tools/build/vendor.py`` runs this after vendoring and after every ``mus.zip`` build, and
+``tools/build/vendor.py`` runs this after vendoring and after every build of the game's zip, and
 ``tools/dev/serve.py`` refreshes ``sw.js`` when it is requested, so the list is never written by
 hand. What is precached, by rule:
 
 * the pages: every top-level ``*.html``, each page's PyScript config (``config="…"``) and
   its web app manifest (``rel="manifest"``);
-* ``static/**`` except ``static/vendor/`` (styles, the deck, icons, ``mus.zip``, scripts and
+* ``static/**`` except ``static/vendor/`` (styles, the deck, icons, the game's zip, scripts and
   data files other pages add), and except the precompressed ``NAME.br`` copies, which only a
   server sends (as the encoding of ``NAME``);
-* from ``static/vendor/`` only what a page boots: Pyodide's and MicroPython's boot files and the PyScript core
+* from ``static/vendor/`` only what a page boots: MicroPython's two files and the PyScript core
   chunks reachable from ``core.js`` (static imports, and the core's dynamic imports apart from
   the features the game never loads: the editor, zip and graph helpers, and the plugins and
   TOML parser that no page's config loads, ``tools/build/page_config.py``).
@@ -22,7 +22,7 @@ the cache name is a hash of all of them, so any changed file makes a new cache.
 
 >>> entries = {"index.html": "sha256-a", "static/style.css": "sha256-b"}
 >>> cache_name(entries)
-'mus-a3a7b4ba0b1f4ad2'
+'mus-37a18556d1ba7e49'
 """
 
 from __future__ import annotations
@@ -43,14 +43,13 @@ SW_NAME = "sw.js"
 PRECACHE_MARK = "/*PRECACHE*/"
 CACHE_PREFIX = "mus-"
 
-PYODIDE_BOOT_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-MICROPYTHON_BOOT_FILES = ("micropython.mjs", "micropython.wasm")  # the lesson pages' runtime
+MICROPYTHON_BOOT_FILES = ("micropython.mjs", "micropython.wasm")  # every page's runtime
 # PyScript core chunks that core-*.js imports on demand only: the py-editor's CodeMirror, the
-# zip helper (Pyodide unpacks archives itself) and the pyodide graph tool.
+# zip helper (static/mpy-start.mjs unpacks the game's zip itself) and the pyodide graph tool.
 LAZY_CORE_CHUNKS = re.compile(r"^(codemirror|zip-|pyodide_graph)")
 _STATIC_IMPORT = re.compile(r'(?:from|import)\s*"\./([^"]+)"')
 _DYNAMIC_IMPORT = re.compile(r'import\(\s*"\./([^"]+)"\s*\)')
-_CONFIG_ATTR = re.compile(r'<script[^>]*\stype="py"[^>]*\sconfig="([^"]+)"')
+_CONFIG_ATTR = re.compile(r'<script[^>]*\stype="m?py"[^>]*\sconfig="([^"]+)"')
 _MANIFEST_LINK = re.compile(r'<link[^>]*\srel="manifest"[^>]*\shref="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\srel="manifest"')
 _SKIPPED = re.compile(r"(^|/)\.|\.tmp$|~$|\.br$")  # .br: a server's copy of a listed file
 
@@ -117,12 +116,11 @@ def static_files(root: Path) -> list[str]:
 def vendor_files(root: Path) -> list[str]:
     vendor = root / "static" / "vendor"
     core = [f"static/vendor/pyscript/{n}" for n in core_chunks(vendor / "pyscript", root)]
-    pyodide = [f"static/vendor/pyodide/{n}" for n in PYODIDE_BOOT_FILES]
-    pyodide += [f"static/vendor/micropython/{n}" for n in MICROPYTHON_BOOT_FILES]
-    for rel in pyodide:
+    runtime = [f"static/vendor/micropython/{n}" for n in MICROPYTHON_BOOT_FILES]
+    for rel in runtime:
         if not (root / rel).is_file():
             raise PrecacheError(f"{rel} is missing: run `python3 -m tools.build.vendor`")
-    return core + pyodide
+    return core + runtime
 
 
 def precache_files(root: Path = ROOT) -> list[str]:

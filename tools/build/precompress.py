@@ -1,10 +1,10 @@
 """Precompressed ``NAME.br`` files beside the big files a page boots. Standard library only.
 
-Brotli at quality 11 takes tens of seconds for the wasm, too slow to do per request, so the
+Brotli at quality 11 takes seconds for the wasm, too slow to do per request, so the
 build writes ``NAME.br`` once (``tools/build/brotli.mjs``, Node's zlib) and a server sends it with
 ``Content-Encoding: br`` to browsers that accept br, as static hosts do with precompressed
-files. ``tools/build/vendor.py`` makes them for Pyodide's boot files, the PyScript core chunks a page
-loads, ``static/mus.zip`` and the site's own pages, styles, scripts and data files
+files. ``tools/build/vendor.py`` makes them for MicroPython, the PyScript core chunks a page
+loads, the game's zip and the site's own pages, styles, scripts and data files
 (``site_files``); ``tools/dev/serve.py`` sends them.
 
 A ``.br`` is current when its mtime equals its source's to the nanosecond: the build copies the
@@ -42,7 +42,7 @@ def is_current(source: Path, compressed: Path) -> bool:
 
 
 def node_executable() -> str:
-    """Node.js, which the build runs: for brotli here, for the bytecode compiler in vendor.py."""
+    """Node.js, which the build runs for brotli."""
     node = shutil.which("node")
     if node is None:
         raise PrecompressError("node not found: install Node.js (Debian: apt-get install nodejs npm)")

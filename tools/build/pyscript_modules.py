@@ -2,11 +2,11 @@
 
 At every start PyScript writes its ``pyscript`` package into Python's working directory from
 sources bundled in its JavaScript (``core-*.js`` calls ``wo(".", {pyscript: {"__init__.py":
-"…", …}})``) and imports it: compiling those fourteen modules costs about 90 ms on a desktop
-and 350 ms at CPU 4×, snapshot or not. ``tools/build/vendor.py`` compiles the same sources into
-``mus.zip``, which is first on ``sys.path``, so the import finds them as bytecode, and the
-page's interpreter module (``static/pyodide-start.mjs``) runs PyScript's prelude without the
-writes. Built from the vendored bundle, they are always its version.
+"…", …}})``) and imports it: compiling those modules costs a phone's start a few hundred ms.
+``tools/build/mpy.py`` compiles the same sources into the game's zip of ``.mpy``, unpacked
+into MicroPython's ``/lib``, so the import finds them as bytecode, and the pages' interpreter
+module (``static/mpy-start.mjs``) runs PyScript's prelude without the writes
+(``static/prelude.mjs``). Built from the vendored bundle, they are always its version.
 
 >>> parse_package('x;wo(".",{pyscript:{"__init__.py":"A=1\\\\n",sub:{"b.py":"B=\\\\"2\\\\""}}});y')
 {'pyscript/__init__.py': 'A=1\\n', 'pyscript/sub/b.py': 'B="2"'}

@@ -34,6 +34,12 @@ PRECACHED_CACHE_JS = """async () => {
   return null;
 }"""
 
+# The pages hand their interpreter to no one; a test or tool that runs Python in a page installs
+# this hook before any of the page's scripts runs (``context.add_init_script``), and the page's
+# ready hook gives it the interpreter, as ``window.__musTestPython``. A reader's console cannot
+# do the same on a normal load: by the time it runs, the hook was asked for and was not there.
+PYTHON_HOOK = "window.__musTestHook = (python) => { window.__musTestPython = python; };"
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

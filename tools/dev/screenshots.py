@@ -5,9 +5,11 @@
 
 Serves the repository on a free 127.0.0.1 port, plays with ``?speed=0&seed=N`` in headless
 Chromium at five sizes (desktop 1280×800, tablet 820×1180, phone 360×740, small phone 320×568,
-landscape phone 740×360) until the player faces a bet, then until the hand's count, and saves
-``<size>-play.png`` and ``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``), in
-Spanish or, with ``--lang en``, in English (``<size>-en-play.png``…).
+landscape phone 740×360) from the first screen of a first visit until the player faces a bet,
+then until the hand's count, and saves ``<size>-first.png``, ``<size>-play.png`` and
+``<size>-showdown.png`` in DIR (default ``/tmp/mus-screenshots``), in Spanish or, with
+``--lang en``, in English (``<size>-en-first.png``…: a first visit whose stored settings say
+English).
 ``--docs`` also writes the desktop count to ``docs/screenshot.png`` (through ``pngquant`` when
 it is installed).
 """
@@ -63,16 +65,13 @@ def step(page, s: dict) -> None:  # type: ignore[no-untyped-def,type-arg]
 
 def shoot(browser, url: str, name: str, out: Path, lang: str = "es") -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport=VIEWPORTS[name], device_scale_factor=1)
+    name_lang = name if lang == "es" else f"{name}-{lang}"
+    if lang != "es":  # the language a player chose before: the first screen speaks it
+        context.add_init_script(f"localStorage.setItem('mus.settings', JSON.stringify({{lang: '{lang}'}}))")
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-    if lang != "es":
-        page.click(f'label:has(> input[data-setting="lang"][value="{lang}"])')
-        page.wait_for_selector(f'html[lang="{lang}"]', state="attached")
-        name_lang = f"{name}-{lang}"
-    else:
-        name_lang = name
-    page.click('[data-action="nueva"]')
+    page.screenshot(path=str(out / f"{name_lang}-first.png"))  # a first visit: a hand dealt at once
     s = wait_choice(page)
     for _ in range(300):  # until a rival bets against the player, with words in the air
         if "quiero" in s["actions"] and s["bubbles"] >= 2 and not s["overlay"]:

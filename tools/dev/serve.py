@@ -6,16 +6,17 @@
 * Serves the repository root (or ``--root``) on 127.0.0.1; PORT defaults to 8000, 0 picks a
   free port. The first line printed is ``Serving http://127.0.0.1:PORT/`` (tests read it).
 * Every response carries ``Cache-Control: no-cache``, so the browser revalidates each file.
-* ``/static/mus.zip``, ``/static/mus-extra.zip`` and ``/static/mus-mpy.zip`` are rebuilt from
-  ``<root>/mus/`` whenever a source file is newer than the zips (or one was added or removed),
-  so edits to the engine show up on reload.
+* ``/static/mus-mpy.zip``, the game's zip, is rebuilt from ``<root>/mus/`` whenever a source
+  file is newer than it (or one was added or removed), so edits to the game show up on reload.
 * ``/static/embed.js`` gets the lessons' catalogue written into it first when a lesson file
   changed (``tools/build/catalogue.py``).
 * A page (``*.html`` at the top, or ``/``) gets ``<root>/pyscript.toml`` written into its
   inline PyScript config first when they differ (``tools/build/page_config.py``), so an edit to the
   config shows up on reload too.
 * ``/sw.js`` (the service worker) is rewritten first when the files it precaches changed, so
-  a reload picks up edits the way a new deploy would (``tools/build/precache.py``).
+  a reload picks up edits the way a new deploy would (``tools/build/precache.py``). Like the
+  other rebuilds, only where ``<root>/mus/`` is: a built site without it (another commit's, for
+  the timing tools; a test's copy) is served as its files are.
 * Like a real static host, a file with a current precompressed ``NAME.br`` beside it (the
   build writes them for the runtime's boot files and every file of the site's own that the
   service worker precaches but the PNG icons: ``tools/build/precompress.py``)
@@ -23,6 +24,8 @@
   and binary assets (wasm, js, mjs, css, html, svg, json, zip…), and those files for browsers
   without br, are sent gzip-compressed to browsers that accept it (compressed once per file
   version); else as they are.
+* A wheel (``*.whl``: the engine's, ``dist/``) is sent with ``Access-Control-Allow-Origin: *``, as
+  ``docs/deploy.md`` asks of hosts: other sites' pages install it with micropip, which fetches it.
 * Paths with a segment starting with ``.`` (``.git``, ``.venv``…) are not served.
 """
 
@@ -49,7 +52,7 @@ from tools.build.mpy import MPY_ZIP  # noqa: E402
 from tools.build.page_config import SOURCE as CONFIG_SOURCE, write_page_configs  # noqa: E402
 from tools.build.precache import SW_NAME, TEMPLATE, write_service_worker  # noqa: E402
 from tools.build.precompress import brotli_path, is_current  # noqa: E402
-from tools.build.vendor import EXTRA_ZIP_NAME, ROOT, ensure_mus_zip  # noqa: E402
+from tools.build.vendor import ROOT, ensure_game  # noqa: E402
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -69,7 +72,7 @@ MIME_TYPES = {
     ".whl": "application/zip",
     "": "application/octet-stream",
 }
-MUS_ZIP_URLS = ("/static/mus.zip", "/static/" + EXTRA_ZIP_NAME, "/static/" + MPY_ZIP.name)
+GAME_URL = "/static/" + MPY_ZIP.name
 EMBED_URL = "/" + EMBED_JS.as_posix()
 SW_URL = "/" + SW_NAME
 COMPRESSED = frozenset({".wasm", ".js", ".mjs", ".css", ".html", ".svg", ".json", ".webmanifest",
@@ -107,7 +110,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~20 requests at boot
     extensions_map = MIME_TYPES
     quiet = False
-    zip_lock = threading.Lock()
+    zip_lock = threading.Lock()  # one build at a time
 
     def __init__(self, *args: object, directory: str, **kwargs: object) -> None:
         super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
@@ -121,12 +124,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return None
         root = Path(self.directory)
-        if path in MUS_ZIP_URLS and (root / "mus").is_dir():
+        if path == GAME_URL and (root / "mus").is_dir():
             try:
                 with self.zip_lock:
-                    rebuilt = ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
+                    rebuilt = ensure_game(root / "mus")
             except Exception as exc:  # show the reason in the browser and the log
-                self.send_error(500, f"cannot build mus.zip: {exc}")
+                self.send_error(500, f"cannot build {MPY_ZIP.name}: {exc}")
                 return None
             if rebuilt:  # send the fresh bytes: a rebuild can land within the same second
                 del self.headers["If-Modified-Since"]
@@ -145,11 +148,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except Exception as exc:
                 self.send_error(500, f"cannot write the lessons' catalogue into embed.js: {exc}")
                 return None
-        if path == SW_URL and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
+        if path == SW_URL and (root / "mus").is_dir() and (root / "static" / "vendor").is_dir() and TEMPLATE.is_file():
             try:
                 with self.zip_lock:
-                    if (root / "mus").is_dir():
-                        ensure_mus_zip(root / "mus", root / "static" / "mus.zip")
+                    ensure_game(root / "mus")
                     write_service_worker(root)
             except Exception as exc:
                 self.send_error(500, f"cannot write sw.js: {exc}")
@@ -214,6 +216,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self._path().endswith(".whl"):  # installed by other sites' pages (docs/deploy.md)
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002

@@ -3,5 +3,5 @@
 ``page`` (storage, the address, the deck's art), ``events`` (the one dispatcher: clicks,
 changes and keys → commands), ``play`` (the table's controller), ``replay`` (the replay
 dialog), ``lessons`` (the lesson player), and the pages' entry points: ``main``
-(``index.html``), ``embed`` (``embed.html``), ``extra`` (the second zip).
+(``index.html``), ``embed`` (``embed.html``).
 """

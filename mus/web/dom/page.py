@@ -4,17 +4,19 @@ Browser only."""
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
-import mus
 from pyscript import document, fetch, window  # type: ignore[import-not-found]
 from pyscript.ffi import is_none, to_js  # type: ignore[import-not-found]
 
 from ..kit.deckart import DeckArt
 
-DECK_FILE = "deck.svg"  # packed into static/mus.zip, beside the package, by tools/build/vendor.py
 DECK_URL = "static/deck.svg"  # the same sprite as the pages' cards use, beside them
+
+# PyScript's ``window`` on MicroPython is its ``js`` module, whose functions are called without a
+# ``this``: ``window.addEventListener(…)`` throws "Illegal invocation", which Python cannot catch
+# (below). The window's own methods are called on this proxy of the same object.
+WINDOW = window.window
 
 
 def nil(value: Any) -> bool:
@@ -90,23 +92,11 @@ def query_param(name: str) -> str | None:
 
 
 async def fetch_deck_art() -> DeckArt | None:
-    """The card sprite, fetched (the lesson pages' MicroPython has no mus.zip to read it from;
-    the browser's cache already holds it for the cards drawn from it); None if it cannot be had."""
+    """The card sprite, for drawing revealed cards inline, fetched (the browser's cache already
+    holds it for the cards drawn from it); None if it cannot be had."""
     try:
         response = await fetch(DECK_URL)
         return DeckArt(await response.text()) if response.ok else None
     except Exception:  # offline before the service worker has it: cards are drawn by reference
         return None
 
-
-def load_deck_art() -> DeckArt | None:
-    """The card sprite that came in mus.zip (the table's Pyodide), for drawing revealed cards inline.
-
-    The page imports the game from the zip itself (static/pyodide-start.mjs puts it on
-    ``sys.path``), so the sprite is read through the loader that imported ``mus``."""
-    try:  # MicroPython has neither os.path nor a loader: None there
-        game_root = os.path.dirname(os.path.dirname(mus.__file__ or ""))
-        loader: Any = mus.__loader__  # zipimport's, in the page: it reads files beside the package
-        return DeckArt(loader.get_data(os.path.join(game_root, DECK_FILE)).decode("utf-8"))
-    except (OSError, AttributeError):
-        return None

@@ -13,8 +13,9 @@ settle with it) and ``mus:update`` (``static/pwa.js``: a new version is installe
 after the next continuar / nueva / revancha, between hands, by reloading the page). While
 storage refuses the game's writes, it tries again every few seconds.
 
-Replays, shared hands and deal links need the game's second zip (``extra``): the first one
-that is asked for loads it, and the table starts without it.
+Replays, shared hands and deal links import their modules when first asked for: the table
+starts without them. The card sprite, which only the counts draw inline, is fetched once the
+table is on screen.
 """
 
 from __future__ import annotations
@@ -35,8 +36,7 @@ from ..play.session import FOLLOWED, Session
 from ..play.view import build_view
 from .bots import Thinker
 from .events import Dispatcher
-from .extra import load_extra
-from .page import load_deck_art, local_storage, nil, query_param, text_or_none
+from .page import WINDOW, fetch_deck_art, local_storage, nil, query_param, text_or_none
 
 if TYPE_CHECKING:
     from .replay import ReplayPanel
@@ -54,8 +54,7 @@ PANEL_STOPS = ("#overlay.open .panel button:not([disabled]), #overlay.open .pane
 
 class Page:
     # The table on screen: each region's HTML (play.render) put in only when it changed, new
-    # log lines appended, the focus kept, the deal animated. (A comment: classes in mus.zip
-    # keep their docstrings, tools/build/compile_pyc.mjs.)
+    # log lines appended, the focus kept, the deal animated.
 
     def __init__(self, art: DeckArt | None) -> None:
         self.art = art
@@ -205,7 +204,8 @@ def crypto_seed() -> int:
     reach ``crypto``): each deal, each bot, this window's name."""
     words = window.Uint32Array.new(2)
     window.crypto.getRandomValues(words)
-    return int(words[0]) << 32 | int(words[1])
+    # MicroPython reads a word of 2**31 or more as a negative int32: the mask takes it back
+    return (int(words[0]) & 0xFFFFFFFF) << 32 | (int(words[1]) & 0xFFFFFFFF)
 
 
 class App:
@@ -213,7 +213,7 @@ class App:
         instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
         self.seed = _seed_param()  # ?seed=N: new partidas deal from N (demos, tests)
         self.session = Session(SafeStorage(local_storage()), instant=instant, seeds=crypto_seed)
-        self.page = Page(load_deck_art())
+        self.page = Page(None)  # the card sprite comes once the table is drawn
         self.thinker = Thinker(self.session.brain)
         self.driving = False
         self.coaching = False
@@ -234,6 +234,7 @@ class App:
             if notice.get("detail"):
                 window.console.warn(f"mus: kept aside {notice['key']}: {notice['detail']}")
         await self._deal_from_link()
+        self.session.deal_first(self.seed)
         self.render()
         self.events = Dispatcher(document.getElementById(APP_ID), "table", self.on_command, on_key=self.on_key,
                                  keys=document, on_click=self.take_back)
@@ -241,14 +242,23 @@ class App:
                               ("focus", self.on_focus)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
-            window.addEventListener(kind, proxy)
+            WINDOW.addEventListener(kind, proxy)
         if _update_waiting():
             self.on_update(None)
         hashchange = create_proxy(lambda _event: self.open_link())
         self._proxies.append(hashchange)
-        window.addEventListener("hashchange", hashchange)
+        WINDOW.addEventListener("hashchange", hashchange)
         if not self.open_link():
             self.drive()
+        asyncio.create_task(self._fetch_art())
+
+    async def _fetch_art(self) -> None:
+        """The card sprite, for the counts' revealed cards (drawn by reference until it comes)."""
+        art = await fetch_deck_art()
+        if art is not None:
+            self.page.art = art
+            if self.replay is not None:
+                self.replay.art = art
 
     # --- replays and shared hands ------------------------------------------------------
 
@@ -272,18 +282,14 @@ class App:
 
     async def _open_replay(self, show: Callable[[ReplayPanel], object]) -> None:
         try:
-            await load_extra()
             if self.replay is None:
-                from .replay import ReplayPanel  # from the second zip, just loaded
+                from .replay import ReplayPanel  # imported the first time a replay opens
 
                 self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
                                           on_close=self._replay_closed)
             show(self.replay)
-        except Exception as error:  # the table goes on, and says so; the console says why
+        except Exception as error:  # the table goes on; the console says why
             window.console.error(f"mus: the replay cannot open: {error!r}")
-            if not any(n["kind"] == "unloaded" for n in self.session.notices):
-                self.session.notices.append({"kind": "unloaded"})
-            self.render()
         finally:
             self.opening_replay = False
             self.drive()
@@ -300,19 +306,15 @@ class App:
         partida in progress is only left if the player says so."""
         if query_param(DEAL_KEY) is None:
             return
-        try:
-            await load_extra()
-            from ..play.deal_link import parse_deal, play_deal, without_deal  # from the second zip
-        except Exception as error:  # the table starts without the deal; the link stays
-            window.console.error(f"mus: the deal in the link cannot be loaded: {error!r}")
-            return
+        from ..play.deal_link import parse_deal, play_deal, without_deal  # only for such a link
+
         try:  # the whole deal is checked before anything is asked or changed
             request = parse_deal(str(window.location.search))
             if request is not None:
                 request.game(self.session.settings.rules(), self.seed)
             game = self.session.game
             if request is not None and (game is None or game.is_over
-                                        or window.confirm(t(self.session.settings.lang, "deal.replace"))):
+                                        or WINDOW.confirm(t(self.session.settings.lang, "deal.replace"))):
                 play_deal(self.session, request, self.seed)
         except ValueError as error:
             self.session.tell("bad-deal", detail=str(error))

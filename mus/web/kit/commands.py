@@ -39,7 +39,7 @@ SETTING = "data-setting"
 ACTION, POS, CHANGE = "action", "pos", "setting"
 
 
-# Classes in mus.zip keep their docstrings (tools/build/compile_pyc.mjs): these say it in comments.
+# What each class holds is said in comments.
 
 class Command(Value):
     # What the reader asked for: ``name`` and its argument ``value`` (``target``: the setting a

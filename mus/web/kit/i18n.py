@@ -133,13 +133,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.memory": "Este navegador no deja guardar (modo privado o página incrustada): "
                          "la partida se perderá al cerrar o recargar la página.",
         "notice.corrupt": "No se ha podido recuperar la partida guardada ({why}). No la hemos borrado: "
-                          "queda apartada como «{key}». Puedes empezar una partida nueva. Guardamos solo las 3 últimas copias apartadas de cada dato.",
+                          "queda apartada como «{key}». Aquí tienes una partida nueva. Guardamos solo las 3 últimas copias apartadas de cada dato.",
         "why.unreadable": "el guardado está dañado", "why.newer": "es de una versión más nueva del juego",
         "why.invalid": "sus jugadas no son válidas",
-        "notice.close": "Entendido",
+        "notice.close": "Entendido", "welcome": "¿Nuevo en el mus?",
         "notice.update": "Hay una versión nueva: se pondrá en marcha al terminar esta mano.",
         "notice.elsewhere": "La partida ha seguido en otra ventana: aquí tienes cómo va ahora.",
-        "notice.unloaded": "Sin conexión no se ha podido cargar la repetición de manos. La partida sigue aquí.",
         "notice.unsaved": "No se puede guardar: el almacenamiento del navegador está lleno o no lo permite. "
                           "Si recargas o cierras la página, {lost}. En cuanto se pueda, se guardará sola.",
         "lost.partida": "perderás esta partida", "lost.changes": "perderás los últimos cambios",
@@ -303,13 +302,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.memory": "This browser does not allow saving (private mode or embedded page): "
                          "the match will be lost when the page is closed or reloaded.",
         "notice.corrupt": "The saved match could not be restored ({why}). It was not deleted: "
-                          "it is kept aside as “{key}”. You can start a new match. Only the 3 latest copies set aside of each are kept.",
+                          "it is kept aside as “{key}”. Here is a new match. Only the 3 latest copies set aside of each are kept.",
         "why.unreadable": "the save is damaged", "why.newer": "it comes from a newer version of the game",
         "why.invalid": "its moves are not valid",
-        "notice.close": "OK",
+        "notice.close": "OK", "welcome": "New to mus?",
         "notice.update": "A new version is ready: it starts when this hand ends.",
         "notice.elsewhere": "The match went on in another window: this is where it stands now.",
-        "notice.unloaded": "Offline, the hand replays could not be loaded. Your match goes on here.",
         "notice.unsaved": "Cannot save: the browser's storage is full or does not allow it. "
                           "If you reload or close the page, {lost}. It will save itself as soon as it can.",
         "lost.partida": "this match will be lost", "lost.changes": "your latest changes will be lost",

@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import mus
 from mus.rules import BOOL
 
 from ..kit.i18n import LANCES, lance_name, t
 from .coaching import toggles
-from .session import Session
+from .session import HUMAN, Session
 from .settings import CHOICES, TABLE, Settings
 
 
 def _preference(lang: str, name: str, value: Any, chosen: Any) -> dict[str, Any]:
     return {"value": str(value).lower(), "label": t(lang, f"{name}.{value}"), "checked": chosen == value,
             "lang": value if name == "lang" else None}
+
+
+def played(game: mus.Game | None) -> bool:
+    """Whether the player has made a call in ``game`` (a hand finished, or one of theirs now)."""
+    return game is not None and (game.hands_played > 0 or any(
+        e["seat"] == HUMAN for e in game.observation(HUMAN, last_hands=0)["log"]))
 
 
 def setup_view(session: Session, lang: str) -> dict[str, Any]:
@@ -40,8 +47,9 @@ def setup_view(session: Session, lang: str) -> dict[str, Any]:
         groups.append({"name": name, "legend": t(lang, f"setup.{name}"),
                        "options": [_preference(lang, name, v, getattr(settings, name)) for v in CHOICES[name]]})
     game = session.game
-    in_progress = game is not None and not game.is_over
-    # Starting over while a partida is in progress asks first (the ``nueva`` action comes in the confirm).
+    # Starting over asks first once the player has played in the partida (the ``nueva`` action
+    # comes in the confirm); not over the hand a first visit was dealt and has only looked at.
+    in_progress = game is not None and not game.is_over and played(game)
     buttons = [{"ui" if in_progress else "action": "nueva", "label": t(lang, "act.nueva"), "kind": "primary"}]
     if game is not None:
         buttons.append({"ui": "volver", "label": t(lang, "act.volver"), "kind": ""})

@@ -17,7 +17,7 @@ from ..kit.deckart import DeckArt
 from ..kit.faces import face_svg
 from ..kit.html import attrs, button, esc
 from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
-from .panels import glossary_panel, help_panel, menu_panel, panel
+from .panels import glossary_panel, help_panel, link_button, menu_panel, panel
 
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
 
@@ -97,7 +97,13 @@ def _short_button(spec: dict[str, Any]) -> str:
 def topbar(view: dict[str, Any]) -> str:
     scores = view.get("scores")
     parts = ['<h1 class="brand">' + esc(view["title"]) + "</h1>"]
-    if scores:
+    welcome = view.get("welcome")
+    if welcome:  # a first visit, before the player's first call: where to learn, where the score goes (0–0)
+        links = "".join(link_button(x["href"], x["label"]) if "href" in x
+                        else button(x["label"], ui=x["ui"], id_=f"b-welcome-{x['ui']}") for x in welcome["links"])
+        parts.append(f'<nav class="welcome" aria-labelledby="welcome-title"><p id="welcome-title">{esc(welcome["text"])}</p>'
+                     f'<div class="buttons">{links}</div></nav>')
+    elif scores:
         for team in scores:
             stones = (f'<span class="stone-count" aria-hidden="true"><i class="amarraco"></i>{team["amarracos"]}</span>'
                       f'<span class="stone-count" aria-hidden="true"><i class="piedra"></i>{team["piedras"]}</span>')

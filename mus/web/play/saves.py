@@ -59,8 +59,7 @@ DIGITS = "0123456789"
 
 
 class Saved(Value):
-    # A saved partida: the game and what the page keeps beside it. (Classes in mus.zip keep
-    # their docstrings, tools/build/compile_pyc.mjs: this one says it in a comment.)
+    # A saved partida: the game and what the page keeps beside it.
 
     __slots__ = ("game", "acked", "counted", "settings", "levels", "reasons", "selected", "envite", "rev",
                  "writer")

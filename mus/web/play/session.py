@@ -79,6 +79,7 @@ class Session:
         self.instant = instant  # a test speed (?speed=0): no pauses, whatever the settings say
         self.seeds = seeds  # secret seeds: each deal, each bot, this window's name
         self.notices: list[dict[str, str]] = []
+        self.welcome = False  # a first visit: where to learn, shown until the player's first call
         self.keeper = Keeper(storage, "%x" % seeds(), self.tell)
         self.settings, problem = load_settings(storage)
         self.keeper.kept("settings", SETTINGS_KEY, problem)
@@ -148,6 +149,28 @@ class Session:
         if self.storage_in_memory:
             self.tell("memory")
 
+    def deal_first(self, seed: int | None = None) -> None:
+        """The page's start found no partida to resume: one is dealt at once with the table's
+        settings (the default table on a first visit), the settings a tap away; a player who
+        has never finished a hand is told where to learn.
+
+        >>> from mus.web.kit.storage import MemoryStorage
+        >>> s = Session(MemoryStorage())
+        >>> s.deal_first(seed=3)
+        >>> s.screen, s.game.phase, s.welcome
+        ('table', 'mus', True)
+        >>> while s.bot_to_play() is not None:
+        ...     _ = s.bot_play(*s.bot_choice())
+        >>> s.play(s.human_legal()[0]), s.welcome
+        (True, False)
+        """
+        if self.game is not None:
+            return
+        told = self.notices  # what the start found (a save kept aside) is still to be read
+        self.new_game(seed)
+        self.notices = told + [n for n in self.notices if n not in told]
+        self.welcome = not self.stats["manos"][1]
+
     def new_game(self, seed: int | None = None, deal: mus.Game | None = None) -> None:
         """A new partida with the table's settings, dealt from a secret seed and reseeded at
         every hand; ``seed``: the whole partida from that seed (``?seed=``, for demos and
@@ -167,6 +190,7 @@ class Session:
         self.screen = "table"
         self.selected, self.envite, self.coached = set(), DEFAULT_ENVITE, None
         self.review, self.confirm, self.hold_count, self.muted = False, None, False, 0
+        self.welcome = False  # the player chose this one
         self._before_end = {}
         self.notices = [n for n in self.notices if n["kind"] in ("memory", "unsaved")]
         self._write()
@@ -222,6 +246,7 @@ class Session:
         if notation not in self.human_legal():
             return False
         self.envite = DEFAULT_ENVITE  # back to a plain envido for the next decision
+        self.welcome = False  # the player's first call: the score takes the welcome's place
         self._advance(notation)
         return True
 

@@ -63,8 +63,7 @@ LEGACY_KEYS = {"juegos": "juegos_to_win"}        # stored settings from before t
 
 
 class Settings(Value):
-    # The player's choices (immutable: replace and with_choice make new ones). Classes in
-    # mus.zip keep their docstrings (tools/build/compile_pyc.mjs): this one says it in a comment.
+    # The player's choices (immutable: replace and with_choice make new ones).
 
     __slots__ = PREFERENCES + ("table",)
 

@@ -221,7 +221,7 @@ class Said(Value):
     # One saying: in finished-hands-before ``hand``, at ``index`` of that hand's log as the
     # player reads it (the speaker's call it goes with, or for advice the player's next
     # call; -1 at the count), by ``seat``; ``kind`` phrase, count or advice; ``key`` the
-    # saying; ``phase`` where it was said. (Classes in mus.zip keep no docstrings.)
+    # saying; ``phase`` where it was said.
 
     __slots__ = ("hand", "index", "seat", "kind", "key", "phase")
 

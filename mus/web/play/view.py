@@ -53,6 +53,7 @@ def build_view(session: Session) -> dict[str, Any]:
                           "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
                          if game is not None and game.history else None),
         "notices": _notices(session, lang),
+        "welcome": _welcome(lang) if session.welcome else None,
         "instant": session.pause == 0,
         "scores": None, "seats": None, "center": None, "controls": None, "log": None,
         "showdown": None, "fin": None, "setup": None, "help": None, "glossary": None, "menu": None,
@@ -165,9 +166,17 @@ def _notices(session: Session, lang: str) -> list[dict[str, str]]:
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}", key=notice["key"]), "dismiss": close})
         elif kind == "bad-deal":
             out.append({"kind": kind, "text": t(lang, "notice.bad-deal", detail=notice["detail"]), "dismiss": close})
-        elif kind in ("update", "elsewhere", "unloaded", "saved"):
+        elif kind in ("update", "elsewhere", "saved"):
             out.append({"kind": kind, "text": t(lang, f"notice.{kind}"), "dismiss": close})
     return out
+
+
+def _welcome(lang: str) -> dict[str, Any]:
+    """A first visit's ways in, in the top bar: the guide, the lessons, the new-game form."""
+    return {"text": t(lang, "welcome"), "links": [
+        {"ui": "help", "label": t(lang, "menu.help")},
+        {"href": "lessons.html" + ("?lang=en" if lang == "en" else ""), "label": t(lang, "menu.lessons")},
+        {"ui": "setup", "label": t(lang, "menu.new")}]}
 
 
 def _lost(session: Session, lang: str) -> str:
