@@ -16,6 +16,15 @@ pytestmark = pytest.mark.browser
 
 BOTS_JS = "() => { const b = window.__mus.bots; return {state: b.state, asked: b.asked, answered: b.answered}; }"
 FALLBACK = "mus: the bots' worker is not available"
+# The bots' modules the page has imported: none while the worker thinks (mus.ai's package and
+# what the talk and the reasons need are the page's own).
+SEARCH_LOADED = ("import json, sys; json.dumps(sorted(m for m in sys.modules if m in "
+                 "('mus.ai.belief', 'mus.ai.dificil', 'mus.ai.normal', 'mus.ai.facil', 'mus.ai.informed')))")
+# The page's own headers, and whether it is cross-origin isolated (it would need both).
+HEADERS_JS = """async () => {
+  const headers = (await fetch(location.href, { cache: "no-store" })).headers;
+  return [headers.get("cross-origin-opener-policy"), headers.get("cross-origin-embedder-policy"), crossOriginIsolated];
+}"""
 # Work for the worker: the bots' tables of three other tables (about a second each on a
 # desktop), asked ahead of any bot's decision, so the next bot's request waits behind them.
 BUSY_JS = """() => {
@@ -45,6 +54,9 @@ def test_a_whole_hand_plays_through_the_worker(instant: BootState) -> None:
     assert bots["state"] == "ready" and on_page == 0, bots  # no bot was made on the page
     assert bots["answered"] >= played > 0, (bots, played)
     assert not [line for line in instant.console if FALLBACK in line]
+    assert not set(py(page, SEARCH_LOADED)), "the page imported the bots' search"
+    # on a host that sends no COOP/COEP headers (the dev server sends none): plain messages
+    assert page.evaluate(HEADERS_JS) == [None, None, False]
     page.click('[data-action="continuar"]')
 
 
@@ -88,7 +100,7 @@ def test_the_page_thinks_itself_when_the_worker_is_refused(browser: Any, base_ur
         assert s["overlay"] and "showdown" in s["overlay"], s
         assert page.evaluate(BOTS_JS)["state"] == "failed"
         on_page = py(page, "import json; from mus.web.dom import play as _a; json.dumps(len(_a._app.session.brain.bots))")
-        assert on_page >= 1
+        assert on_page >= 1 and "mus.ai.dificil" in py(page, SEARCH_LOADED)
         assert [line for line in console if FALLBACK in line and line.startswith("warning")], console
         assert not [line for line in console if line.startswith("error") and "bots-worker" not in line], console
         assert json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]["actions"]
