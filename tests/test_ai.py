@@ -19,6 +19,7 @@ import pytest
 
 import mus
 from mus.ai import LEVELS, STYLES, Decision, explain, make_bot
+from mus.ai.arena import ARENA_ONLY, make_arena_bot
 from mus.cards import card_text
 from mus.lances import juego_value, pares_value
 
@@ -30,7 +31,8 @@ RULE_SETS = [
 # Every level, then every style over a level (``level/style``): the styled bots are held to
 # the same fairness and consistency as the plain ones.
 STYLED = ("facil/bold", "normal/careful", "normal/bluffer", "normal/bold", "dificil/careful", "dificil/bluffer")
-BOTS = LEVELS + STYLED
+BOTS = LEVELS + tuple(ARENA_ONLY) + STYLED   # the arena's own levels are held to it too
+SLOW = ("dificil", "montecarlo", "lessons")   # levels that sample deals: fewer positions
 assert {spec.partition("/")[2] for spec in STYLED} == set(STYLES)
 SENAS_RULE_SETS = [
     mus.Rules(senas=True),
@@ -181,7 +183,7 @@ def _observe(pos: dict[str, Any], hands: list[list[str]]) -> dict[str, Any] | No
 def bot_of(spec: str, seed: int) -> Any:
     """The bot of ``spec``: a level, or ``level/style``."""
     level, _, style = spec.partition("/")
-    return make_bot(level, seed, style or None)
+    return make_arena_bot(level, seed, style or None)
 
 
 def heard_advice(obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -252,13 +254,13 @@ def unfair_positions(level: str, count: int, seed: int,
 
 @pytest.mark.parametrize("level", BOTS)
 def test_decisions_ignore_hidden_cards(level: str) -> None:
-    assert unfair_positions(level, 100 if level.startswith("dificil") else 200, seed=11) == 0
+    assert unfair_positions(level, 100 if level.startswith(SLOW) else 200, seed=11) == 0
 
 
 @pytest.mark.parametrize("level", BOTS)
 def test_decisions_with_senas_ignore_hidden_cards(level: str) -> None:
     """The same with señas on: the señas a bot saw stay, every other hidden card moves."""
-    assert unfair_positions(level, 60 if level.startswith("dificil") else 150, seed=12,
+    assert unfair_positions(level, 60 if level.startswith(SLOW) else 150, seed=12,
                             rule_sets=SENAS_RULE_SETS) == 0
 
 

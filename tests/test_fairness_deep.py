@@ -20,6 +20,7 @@ import pytest
 
 import mus
 from mus.ai import LEVELS, make_bot
+from mus.ai.arena import ARENA_ONLY, make_arena_bot
 from mus.cards import card_text
 from mus.lances import juego_value, pares_value, table_for
 from tests.test_ai import CheatingBot
@@ -276,7 +277,7 @@ def _decide(level: str, k: int, pos: dict[str, Any], hand: Hand) -> tuple[dict[s
     g = _play_hand(pos["start"], pos["rules"], hand, pos["script"], pos["steps"])
     assert g is not None and g.to_play == pos["seat"]
     obs = g.observation(pos["seat"])
-    return obs, (CheatingBot() if level == "cheat" else make_bot(level, k)).decide(obs)
+    return obs, (CheatingBot() if level == "cheat" else make_arena_bot(level, k)).decide(obs)
 
 
 def unfair_deep_positions(level: str, count: int) -> int:
@@ -298,9 +299,9 @@ def unfair_deep_positions(level: str, count: int) -> int:
     return bad
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + tuple(ARENA_ONLY))   # the arena's own levels too
 def test_decisions_deep_in_a_partida_ignore_hidden_cards(level: str) -> None:
-    assert unfair_deep_positions(level, 40 if level == "dificil" else 60) == 0
+    assert unfair_deep_positions(level, 40 if level in ("dificil", "montecarlo", "lessons") else 60) == 0
 
 
 def test_deep_check_catches_a_peeking_bot() -> None:

@@ -116,7 +116,7 @@ def test_a_yes_or_no_question_takes_one_answer_and_the_next_step_fits_either() -
     assert not player_html(player, embed=True).count("No quieres")
     ordago = at_question("ordago", "quiero", "en")
     assert ordago.answer("no quiero") is False
-    assert "but your pareja wins pares: accepting, the envite would be yours." in player_html(ordago, embed=True)
+    assert "but your team wins pares: accepting, the envite would be yours." in player_html(ordago, embed=True)
     assert not any("No quieres" in s.say["es"] or "Quieres:" in s.say["es"] for lesson in ALL.values()
                    for s in lesson.steps)
 

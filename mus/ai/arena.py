@@ -36,18 +36,30 @@ from ..game import Game
 from ..rules import Rules
 from . import LEVELS, STYLES, make_bot
 from .exploiters import EXPLOITERS, make_exploiter
+from .montecarlo import MonteCarloBot
+from .styles import Styled
+from .taught import TaughtBot
 from .view import BETTING
 
 Tally = dict[tuple[str, str, str], list[int]]   # (lance, who bet, how it ended) -> [envites, tantos]
 Result = tuple[int, dict[str, list[float]], list[int], Tally]  # team0 wins (0..2), times, points, envites
 SENAS_MODES = ("off", "both", "team0", "team1")
 Styles = tuple[str | None, str | None]   # each team's style (None: the plain level)
-ARENA_LEVELS = LEVELS + EXPLOITERS   # the page offers LEVELS only
+# Levels of the arena only (the page offers LEVELS): the lessons' beginner and a strong
+# bot of another design (docs/bots.md).
+ARENA_ONLY: dict[str, Any] = {"lessons": TaughtBot, "montecarlo": MonteCarloBot}
+ARENA_LEVELS = LEVELS + ("lessons", "montecarlo") + EXPLOITERS
 
 
 def make_arena_bot(level: str, seed: int, style: str | None = None) -> Any:
-    """A bot of any arena level (a page level, in a style, or an exploiter)."""
-    return make_exploiter(level, seed) if level in EXPLOITERS else make_bot(level, seed, style)
+    """A bot of any arena level (a page level or an arena-only one, in a style, or an
+    exploiter)."""
+    if level in EXPLOITERS:
+        return make_exploiter(level, seed)
+    if level in ARENA_ONLY:
+        bot = ARENA_ONLY[level](seed)
+        return Styled(bot, style, seed) if style is not None else bot
+    return make_bot(level, seed, style)
 
 
 class Silent:
@@ -80,6 +92,8 @@ def play_juego(levels: tuple[str, str], game_seed: int, bot_seed: int,
         seat = game.to_play
         assert seat is not None
         obs = game.observation(seat)
+        if hasattr(bots[seat], "partner_hand"):   # only tools/bench/knowledge.py's experiment
+            bots[seat].partner_hand = game.hand((seat + 2) % 4)
         start = time.perf_counter()
         choice = bots[seat].choose(obs)
         times[levels[seat % 2]].append(time.perf_counter() - start)
@@ -167,6 +181,15 @@ def run(team0: str, team1: str, pairs: int, seed: int, jobs: int, senas: str = "
         return list(pool.imap(_pair_job, tasks, chunksize=8))
 
 
+def interval(results: list[Result]) -> tuple[float, float]:
+    """Share of juegos won by team0 and the half-width of its 95 % interval, over the
+    seat-swapped pairs."""
+    scores = [wins / 2 for wins, _, _, _ in results]
+    mean = statistics.fmean(scores)
+    sd = statistics.stdev(scores) if len(scores) > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(len(scores))
+
+
 def summarise_times(values: Iterable[float]) -> str:
     ms = sorted(v * 1000 for v in values)
     if not ms:
@@ -178,10 +201,14 @@ def summarise_times(values: Iterable[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mus.arena", description="Bots of two levels play whole juegos.")
-    parser.add_argument("--team0", choices=ARENA_LEVELS, required=True)
-    parser.add_argument("--team1", choices=ARENA_LEVELS, required=True)
+    parser.add_argument("--team0", choices=ARENA_LEVELS, help="required, but with --panel (default dificil)")
+    parser.add_argument("--team1", choices=ARENA_LEVELS, help="required, but with --panel")
+    parser.add_argument("--panel", action="store_true",
+                        help="play team0 against every opponent of the panel (mus.ai.panel), one table")
+    parser.add_argument("--opponents", help="with --panel: only these rows, comma-separated (level or level/style)")
     parser.add_argument("--juegos", type=int, default=200,
-                        help="juegos to play (an even number: each game seed with both seatings)")
+                        help="juegos to play (an even number: each game seed with both seatings); "
+                             "with --panel, against each opponent")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--points", action="store_true", help="print tantos per team per hand")
@@ -195,6 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--style0", choices=STYLES, help="team0's level played in this style")
     parser.add_argument("--style1", choices=STYLES, help="team1's level played in this style")
     args = parser.parse_args(argv)
+    if args.panel:
+        return _panel(parser, args)
+    if args.team0 is None or args.team1 is None:
+        parser.error("expected --team0 and --team1 (or --panel)")
     styles: Styles = (args.style0, args.style1)
     names = [level + (f" ({style})" if style else "") for level, style in zip((args.team0, args.team1), styles)]
     arena_rules(args.senas, args.catch)   # a bad --catch fails here, with the rules' message
@@ -202,11 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     results = run(args.team0, args.team1, max(1, (args.juegos + 1) // 2), args.seed, args.jobs,
                   args.senas, args.catch, styles)
     wall = time.perf_counter() - start
-    scores = [wins / 2 for wins, _, _, _ in results]
-    n = len(scores)
-    mean = statistics.fmean(scores)
-    sd = statistics.stdev(scores) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    n = len(results)
+    mean, half = interval(results)
     total = 2 * n
     print(f"{names[0]} (team0) vs {names[1]}: {names[0]} won {sum(w for w, _, _, _ in results)}"
           f" of {total} juegos = {100 * mean:.1f} % "
@@ -230,6 +258,20 @@ def main(argv: list[str] | None = None) -> int:
                 row[0] += n
                 row[1] += tantos
         print_envites(names[0], tally)
+    return 0
+
+
+def _panel(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from .panel import PANEL, panel_rows   # the panel plays through this module
+    opponents = args.opponents.split(",") if args.opponents else list(PANEL)
+    for name in opponents:
+        level, _, style = name.partition("/")
+        if level not in ARENA_LEVELS or style and style not in STYLES:
+            parser.error(f"expected opponents among {', '.join(ARENA_LEVELS)} (level/style: {', '.join(STYLES)}), got {name!r}")
+    level = args.team0 or "dificil"
+    start = time.perf_counter()
+    panel_rows(level, args.juegos, args.seed, args.jobs, opponents, show=lambda text: print(text, flush=True))
+    print(f"  wall time {time.perf_counter() - start:.0f} s with {args.jobs} job(s), --juegos {args.juegos} --seed {args.seed}")
     return 0
 
 

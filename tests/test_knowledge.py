@@ -1,0 +1,102 @@
+"""The test-only level that knows its partner's hand (``tools/bench/knowledge.py``).
+
+It must never be a level anyone can pick: not in ``mus``, not among the page's levels nor the
+arena's until its command adds it, and it learns the partner's cards only from the arena.
+The real levels' fairness is proven in ``tests/test_ai.py`` and ``tests/test_fairness_deep.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mus
+from mus.ai import LEVELS, dificil, make_bot
+from mus.ai.arena import ARENA_LEVELS, ARENA_ONLY, make_arena_bot
+from mus.ai.tables import card_index
+from mus.ai.view import View
+from mus.cards import card_text
+from mus.rng import Random
+from tools.bench import knowledge
+from tools.bench.knowledge import KnowingBot, KnownPartner
+
+
+def test_the_knowing_level_cannot_be_picked() -> None:
+    for name in (knowledge.LEVEL, knowledge.CONTROL):
+        assert name not in LEVELS and name not in ARENA_LEVELS and name not in ARENA_ONLY
+        with pytest.raises(ValueError, match="expected a bot level"):
+            make_bot(name, 1)
+        with pytest.raises(ValueError, match="expected a bot level"):
+            make_arena_bot(name, 1)
+
+
+def test_its_command_plays_the_arena_and_leaves_no_level_behind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert knowledge.main(["--juegos", "2", "--seed", "4"]) == 0
+    assert "knowing (team0) vs dificil" in capsys.readouterr().out
+    assert knowledge.LEVEL not in ARENA_LEVELS and knowledge.LEVEL not in ARENA_ONLY
+    assert dificil.Belief is not KnownPartner       # dificil is left as it was
+
+
+def test_the_partner_is_held_to_his_real_hand() -> None:
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1).apply("no hay mus")
+    view = View(g.observation(0))
+    known = view.tables.hand_id([card_index(c) for c in g.hand(2)])
+    KnownPartner.partner_id = known
+    try:
+        belief = KnownPartner(view, Random(3), 60)
+    finally:
+        KnownPartner.partner_id = -1
+    assert all(ids[2] == known for ids in belief.worlds)
+    assert sum(belief.weights) == pytest.approx(1.0)
+    guessed = KnownPartner(view, Random(3), 60)
+    assert any(ids[2] != known for ids in guessed.worlds)
+
+
+def test_knowing_plays_legally_and_uses_the_partners_cards() -> None:
+    """Told other cards for its partner, it decides otherwise somewhere: it reads them."""
+    g = mus.Game.new(mus.Rules(), seed=6)
+    differ = 0
+    for _ in range(16):
+        seat = g.to_play
+        assert seat is not None
+        obs = g.observation(seat)
+        told = KnowingBot(seat)
+        told.partner_hand = g.hand((seat + 2) % 4)
+        action = told.choose(obs)
+        assert action in obs["legal_actions"]
+        other = KnowingBot(seat)
+        other.partner_hand = g.hand((seat + 1) % 4)   # a rival's cards, as if the partner's
+        differ += other.choose(obs) != action
+        g = g.apply(action)
+    assert differ > 0
+
+
+def test_it_reads_its_partners_cards_and_no_others() -> None:
+    """The rivals' cards dealt otherwise, the observation and the decision stay: the only
+    hidden cards it knows are its partner's (its fairness beside the levels' own tests)."""
+    rng = random.Random(5)
+    for k in range(6):
+        deck = [card_text(i) for i in range(40)]
+        rng.shuffle(deck)
+        mano = k % 4
+        seat, partner = mano, (mano + 2) % 4
+        decisions = []
+        for _ in range(2):
+            hands = ["".join(deck[4 * s:4 * s + 4]) for s in range(4)]
+            g = mus.Game.from_deal(hands, mano=mano, seed=k)
+            if k % 2:
+                g = g.apply("no hay mus")   # grande: the first bet of the hand
+            assert g.to_play == seat
+            bot = KnowingBot(k)
+            bot.partner_hand = g.hand(partner)
+            obs = g.observation(seat)
+            decisions.append((obs, bot.decide(obs)))
+            rivals = [c for s in range(4) if s % 2 != seat % 2 for c in deck[4 * s:4 * s + 4]] + deck[16:]
+            rng.shuffle(rivals)
+            for s in range(4):
+                if s % 2 != seat % 2:
+                    deck[4 * s:4 * s + 4], rivals = rivals[:4], rivals[4:]
+        (obs_a, a), (obs_b, b) = decisions
+        assert obs_a == obs_b
+        assert (a.action, a.reason) == (b.action, b.reason)

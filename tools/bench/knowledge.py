@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Knowledge that pays (issue 45.3): a ``dificil`` that knows its partner's hand.
+
+    python -m tools.bench.knowledge --juegos 3000 --seed 1 --jobs 2
+    python -m tools.bench.knowledge --control --juegos 1000    # the same play, partner guessed
+
+An experiment, never a level: the level ``knowing`` lives here (not in ``mus``, not in the
+page's bundles, not in ``mus.ai.LEVELS`` nor in the arena's levels until this command adds
+it) and learns its partner's four cards only from the arena, which tells a bot that has a
+``partner_hand`` attribute (``mus.ai.arena.play_juego``). It plays ``dificil`` against
+``dificil``, on the arena's seeds and seatings, with the partner's cards used in:
+
+* the bets and the answers: ``dificil``'s own valuation, its belief holding the partner to
+  his real hand (``KnownPartner``), and its play-outs having the partner answer on the
+  team's chance, which he knows as well as we do (both seats of the team know);
+* the mus and the discards: for the team, not for one hand. Each option is played out
+  (``mus.ai.playout``) in the belief's guessed deals of the rivals: cutting plays the two
+  known hands as they are; asking for mus, and each of the four best discards, has the
+  partner keep what a sensible player keeps, the rivals too, every seat draw from the
+  guessed deck, and the new hands played out.
+
+``--control`` plays the same bot with the partner's hand guessed by the belief like the
+rivals' (the team-minded mus and discards without the knowledge), to tell what the
+knowledge pays from what the other way of choosing the mus and discards pays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from mus.ai import arena, dificil  # noqa: E402
+from mus.ai.belief import Belief  # noqa: E402
+from mus.ai.deals import current_discards  # noqa: E402
+from mus.ai.playout import Playout  # noqa: E402
+from mus.ai.reasons import Decision, rounded  # noqa: E402
+from mus.ai.view import View, playable  # noqa: E402
+from mus.ai.tables import card_index  # noqa: E402
+from mus.combos import comb  # noqa: E402
+from mus.observation import Observation  # noqa: E402
+from mus.rng import Random  # noqa: E402
+
+LEVEL = "knowing"
+CONTROL = "team-minded"
+SAMPLES = 120     # deals played out for a mus or discard decision
+DISCARDS = 4      # discards played out, the best by the tables' value after the draw
+
+
+class KnownPartner(Belief):
+    """``dificil``'s belief with the partner held to his real hand: the rivals' hands are
+    guessed as before, then each deal is reweighed by how well the rivals' hands fit the
+    cards left once the partner's are out too."""
+
+    partner_id = -1   # set by KnowingBot before each decision
+
+    def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0) -> None:
+        super().__init__(view, rng, samples, informed)
+        known = self.partner_id
+        if known < 0:
+            return
+        t = view.tables
+        unseen = list(t.class_size)
+        for c in view.cards + view.thrown:
+            unseen[t.card_class[c]] -= 1
+        for k, m in t.class_counts[known]:
+            unseen[k] -= m
+        weights = []
+        for ids, weight in zip(self.worlds, self.weights):
+            ids[view.partner] = known
+            left = list(unseen)
+            fit = 1.0
+            for seat in view.rivals:
+                for k, m in t.class_counts[ids[seat]]:
+                    if left[k] < m:
+                        fit = 0.0
+                        break
+                    fit *= comb(left[k], m) / comb(t.class_size[k], m)
+                    left[k] -= m
+            weights.append(weight * fit)
+        total = sum(weights)
+        self.weights = [w / total for w in weights] if total > 0 else [1.0 / len(weights)] * len(weights)
+
+
+class KnowingDecision(dificil.Decision):
+    """``dificil``'s valuation of a bet; in its play-outs the partner, who knows our hand as
+    we know his, answers on the team's chance rather than on his hand's."""
+
+    def _evaluate(self) -> None:
+        super()._evaluate()
+        if KnownPartner.partner_id < 0:
+            return
+        team = sum(w for w, world in zip(self.belief.weights, self.worlds) if world.win)
+        partner = self.view.partner
+        for xs in self.seen_x:
+            xs[partner] = team
+
+
+class KnowingBot(dificil.DificilBot):
+    """``dificil`` told its partner's cards (``partner_hand``, set by the arena before each
+    decision); with ``know`` False (the control) it guesses them as ``dificil`` does."""
+
+    def __init__(self, seed: int | None = None, know: bool = True) -> None:
+        super().__init__(seed)
+        self.know = know
+        self.partner_hand: list[str] = []
+
+    def decide(self, observation: Observation) -> Decision:
+        view = playable(observation)
+        partner = view.tables.hand_id([card_index(c) for c in self.partner_hand]) if self.know else -1
+        saved = dificil.Belief, dificil.Decision
+        KnownPartner.partner_id = partner
+        dificil.Belief, dificil.Decision = KnownPartner, KnowingDecision   # type: ignore[misc]
+        try:
+            if view.phase in ("mus", "descarte"):
+                return self._team_draw(view, list(observation["hand"]))
+            return super().decide(observation)
+        finally:
+            dificil.Belief, dificil.Decision = saved   # type: ignore[misc]
+            KnownPartner.partner_id = -1
+
+    def _team_draw(self, view: View, hand: list[str]) -> Decision:
+        """The mus or the discard that is worth most to the team, by play-outs."""
+        t = view.tables
+        belief = KnownPartner(view, self._rng, SAMPLES)
+        playout = Playout(view)
+        counts = current_discards(view)
+        pool = list(t.class_size)
+        for c in view.cards + view.thrown:
+            pool[t.card_class[c]] -= 1
+        decks = []
+        for ids in belief.worlds:
+            left = list(pool)
+            for s in range(4):
+                if s != view.seat:
+                    for k, m in t.class_counts[ids[s]]:
+                        left[k] = max(0, left[k] - m)
+            deck = [k for k in range(10) for _ in range(left[k])]
+            self._rng.shuffle(deck)
+            decks.append(deck)
+        classes = [t.card_class[c] for c in view.cards]
+        options: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for mask in range(1, 16):
+            kept = tuple(sorted(classes[p] for p in range(4) if not mask >> p & 1))
+            if all(kept != k for k, _ in options):
+                options.append((kept, tuple(p for p in range(4) if mask >> p & 1)))
+        options.sort(key=lambda o: -t.keep_value[o[0]])
+        options = options[:DISCARDS]
+
+        def after(ids: list[int], deck: list[int], mine: tuple[int, ...]) -> float:
+            kept: list[tuple[int, ...] | None] = [
+                t.keep[counts[s]][ids[s]] if s in counts else None for s in range(4)]
+            kept[view.seat] = mine
+            return playout.value(*playout.from_start(playout.redeal(ids, deck, kept)))
+
+        values = [sum(w * after(ids, deck, kept) for ids, w, deck in zip(belief.worlds, belief.weights, decks))
+                  for kept, _ in options]
+        best = max(range(len(options)), key=lambda i: (values[i], -i))
+        if view.phase == "descarte":
+            thrown = options[best][1]
+            action = "descarte " + " ".join(str(p) for p in thrown)
+            return Decision(action, {"kind": "descarte", "level": LEVEL, "action": action, "hand": hand,
+                                     "keep": [c for p, c in enumerate(hand) if p not in thrown]})
+        cut = sum(w * playout.value(*playout.from_start(ids)) for ids, w in zip(belief.worlds, belief.weights))
+        action = "no hay mus" if cut > values[best] else "mus"
+        return Decision(action, {"kind": "mus", "level": LEVEL, "action": action, "hand": hand,
+                                 "cut": rounded(cut), "ask": rounded(values[best])})
+
+
+def make_knowing(seed: int) -> Any:
+    return KnowingBot(seed)
+
+
+def make_control(seed: int) -> Any:
+    return KnowingBot(seed, know=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.knowledge", description=__doc__.split("\n")[0])
+    parser.add_argument("--juegos", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--control", action="store_true",
+                        help="the same team-minded mus and discards, the partner's hand guessed")
+    args = parser.parse_args(argv)
+    name = CONTROL if args.control else LEVEL
+    arena.ARENA_ONLY[name] = make_control if args.control else make_knowing
+    levels = arena.ARENA_LEVELS
+    arena.ARENA_LEVELS = levels + (name,)
+    try:
+        return arena.main(["--team0", name, "--team1", "dificil", "--juegos", str(args.juegos),
+                           "--seed", str(args.seed), "--jobs", str(args.jobs)])
+    finally:
+        del arena.ARENA_ONLY[name]
+        arena.ARENA_LEVELS = levels
+
+
+if __name__ == "__main__":
+    sys.exit(main())
