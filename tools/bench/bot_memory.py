@@ -4,7 +4,7 @@ MicroPython worker.
 
     .venv/bin/python -m tools.bench.bot_memory [--hands 100] [--at 10,50,100] [--seed 1]
 
-Serves this tree (``tools/dev/serve.py``, the build's ``.br`` copies) and opens the table in
+Serves this tree as files only (``tools/bench/sites.py``) and opens the table in
 headless Chromium at ``?speed=0`` (no pauses), unthrottled, at ``dificil`` on the default table;
 the player of ``tools/bench/bot_pacing.py`` (``AUTOPLAY``) plays the first thing on offer at
 once, partida after partida (rematches), until ``--hands`` hands are over. Each of the worker's
@@ -26,10 +26,10 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.bench.boot_timing import precompress  # noqa: E402
 from tools.bench.bot_pacing import open_table, pct, play_partida  # noqa: E402
+from tools.bench.sites import as_static_host, serving  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
-from tools.dev.chromium import browser, served  # noqa: E402
+from tools.dev.chromium import browser  # noqa: E402
 
 MB = 1 << 20
 
@@ -61,8 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     marks = sorted({int(m) for m in args.at.split(",") if m} | {args.hands})
 
-    with served(ROOT) as url, browser() as chromium:
-        precompress(url, ROOT)
+    with serving(as_static_host(ROOT, "memory")) as url, browser() as chromium:
         print(f"Chromium {chromium.version}; {url}", flush=True)
         context, page = open_table(chromium, f"{url}index.html?speed=0&seed={args.seed}", args.timeout, phone=False)
         try:

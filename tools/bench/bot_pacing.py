@@ -5,9 +5,8 @@ today's ``main``: bots on the page's main thread).
 
     .venv/bin/python -m tools.bench.bot_pacing [--base main] [--partidas 1] [--hands 0] [--seed 1]
 
-Each site is served by ``tools/dev/serve.py`` with the build's ``.br`` copies; the baseline is
-``git archive`` of ``--base`` in ``.cache/bot-pacing/<commit>`` with this tree's vendored runtime
-(``static/vendor``, linked) and its own zips built by its own ``tools/build/vendor.py --zip-only``.
+Each site is served as files only by ``tools/dev/serve.py`` with the build's ``.br`` copies
+(``tools/bench/sites.py``); the baseline is ``--base`` built by its own build in ``.cache/sites/``.
 For each partida (``--seed`` + n, the same deals on both sites, the sites taking turns), in a
 fresh headless Chromium context (service workers blocked), on the phone profile of
 ``tools/bench/boot_timing.py``: the page's main thread at CPU 4× (``Emulation.setCPUThrottlingRate``,
@@ -38,12 +37,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
-import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -51,11 +46,11 @@ from typing import Any, Callable
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.bench.boot_timing import PROFILES, precompress  # noqa: E402
+from tools.bench.boot_timing import PROFILES  # noqa: E402
+from tools.bench.sites import as_static_host, built_site, serving  # noqa: E402
 from tools.build.vendor import ROOT  # noqa: E402
-from tools.dev.chromium import browser, served  # noqa: E402
+from tools.dev.chromium import PYTHON_HOOK, browser  # noqa: E402
 
-CACHE = ROOT / ".cache" / "bot-pacing"
 RATE = int(PROFILES["phone"]["cpu"])  # type: ignore[index]
 WORKER_PATH = "/static/bots-worker.mjs"
 SETTINGS = {"level": "dificil", "speed": "normal"}  # the rest: the table's defaults
@@ -87,7 +82,7 @@ PROBE = """(() => {
     const at = performance.now();
     if (kind === "bot") requestAnimationFrame(() => bench.events.push(["bot", performance.now(), detail, at]));
     else if (kind === "count") {  // and the page's memory: its interpreter's wasm, its JS heap
-      const python = window.__mus.pyodide ?? window.__mus.python;
+      const python = window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python;
       bench.events.push([kind, at, detail, python?._module?.HEAPU8?.length ?? null,
                          performance.memory?.usedJSHeapSize ?? null]);
     } else bench.events.push([kind, at, detail]);
@@ -184,38 +179,15 @@ AUTOPLAY = """(think) => {
     target.click();
   }, 50);
 }"""
-INTERPRETER_JS = "(code) => (window.__mus.pyodide ?? window.__mus.python).runPython(code)"
-
-
-def baseline_site(ref: str) -> Path:
-    """``ref``'s tree, built, in ``CACHE/<commit>``, with this tree's vendored runtime."""
-    commit = subprocess.run(["git", "rev-parse", ref], cwd=ROOT, capture_output=True, text=True,
-                            check=True).stdout.strip()
-    site = CACHE / commit[:12]
-    if not (site / "index.html").is_file():
-        with tempfile.TemporaryDirectory(dir=CACHE.parent) as tmp:
-            archive = Path(tmp) / "tree.tar"
-            subprocess.run(["git", "archive", "-o", str(archive), commit], cwd=ROOT, check=True)
-            with tarfile.open(archive) as tar:
-                tar.extractall(Path(tmp) / "tree", filter="data")
-            if site.exists():
-                shutil.rmtree(site)
-            CACHE.mkdir(parents=True, exist_ok=True)
-            (Path(tmp) / "tree").rename(site)
-    for link, target in ((site / "static" / "vendor", ROOT / "static" / "vendor"),
-                         (site / "node_modules", ROOT / "node_modules"),
-                         (site / ".cache" / "vendor", ROOT / ".cache" / "vendor")):
-        if not link.exists():
-            link.parent.mkdir(parents=True, exist_ok=True)
-            link.symlink_to(target, target_is_directory=True)
-    subprocess.run([sys.executable, "-m", "tools.build.vendor", "--zip-only", "--quiet"], cwd=site, check=True)
-    return site
+# The page's interpreter: handed to PYTHON_HOOK on MicroPython, on window.__mus before (Pyodide).
+INTERPRETER_JS = "(code) => (window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python).runPython(code)"
 
 
 def open_table(chromium: Any, url: str, timeout: float, phone: bool = True) -> tuple[Any, Any]:
     """A fresh context and page of ``url`` ready, patched (``PATCH``); with ``phone``, its main
     thread on the phone's CPU and its bots' worker stretched to it."""
     context = chromium.new_context(service_workers="block")
+    context.add_init_script(PYTHON_HOOK)
     context.add_init_script(PROBE)
     if phone:
         context.route(lambda u: u.endswith(WORKER_PATH),
@@ -301,12 +273,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds per partida")
     args = parser.parse_args(argv)
 
-    sites = {"worker": ROOT, "base": baseline_site(args.base)}
+    sites = {"worker": ROOT, "base": built_site(args.base)}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}
-    with served(sites["worker"]) as ours, served(sites["base"]) as theirs, browser() as chromium:
+    with (serving(as_static_host(sites["worker"], "pacing-worker")) as ours,
+          serving(as_static_host(sites["base"], "pacing-base")) as theirs, browser() as chromium):
         urls = {"worker": ours, "base": theirs}
-        for name, root in sites.items():
-            precompress(urls[name], root)
         print(f"Chromium {chromium.version}; worker {ours}, base {args.base} {theirs}", flush=True)
         for n in range(args.partidas):
             order = list(sites) if n % 2 == 0 else list(sites)[::-1]
