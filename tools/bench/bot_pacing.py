@@ -59,7 +59,8 @@ SETTINGS = {"level": "dificil", "speed": "normal"}  # the rest: the table's defa
 # long, idle, so the worker does not take this machine's CPU from the page (its start is not
 # stretched).
 STRETCH = f"""const post = self.postMessage.bind(self), listen = self.addEventListener.bind(self);
-let freeAt = 0, queue = Promise.resolve();
+let freeAt = 0, queue = Promise.resolve(), loaded = null;
+const listeners = [];
 const free = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, freeAt - performance.now())));
 self.postMessage = (data) => {{
   if (data && data.id !== undefined) {{
@@ -71,9 +72,13 @@ self.postMessage = (data) => {{
 }};
 self.addEventListener = (type, listener, ...rest) => {{
   if (type !== "message") return listen(type, listener, ...rest);
-  listen("message", (event) => {{ queue = queue.then(free).then(() => listener(event)); }}, ...rest);
+  listeners.push(listener);
 }};
-await import("./bots-worker.mjs?unstretched");
+// listening at once: a request the page sends while the worker's module loads waits for it
+listen("message", (event) => {{
+  queue = queue.then(() => loaded).then(free).then(() => {{ for (const listener of listeners) listener(event); }});
+}});
+loaded = import("./bots-worker.mjs?unstretched");
 """
 # Before any script of the page: what the bench records, the long tasks, the worker's answers.
 PROBE = """(() => {
