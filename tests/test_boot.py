@@ -3,6 +3,7 @@ hand at once, and leaves no interpreter on ``window``."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import json
 import re
@@ -129,6 +130,33 @@ json.dumps({"files": sorted(str(getattr(m, "__file__", "")) for n, m in sys.modu
     vendored = pyscript_package(ROOT / "static" / "vendor" / "pyscript")
     assert sorted(booted.page.evaluate("() => window.__mus.skippedWrites")) == sorted(vendored)
     assert not [f for f in report["files"] if f.removeprefix("/lib/").replace(".mpy", ".py") in PYSCRIPT_UNUSED]
+
+
+def test_tracebacks_in_the_page_name_the_games_source_lines(booted: BootState) -> None:
+    """The ``.mpy`` bytecode keeps its file names and line numbers (``tools/build/mpy.py``
+    compiles with ``-s mus/….py``): an illegal action's traceback in the page names, frame by
+    frame, a file of this repository and a line inside the statement that ran, ending in the
+    ``raise`` (MicroPython names a line of a statement written over several lines, not always
+    its first: 'ordago' raises from a ``raise`` over five lines)."""
+    trace = py(booted.page, """import io, json, sys, mus
+out = io.StringIO()
+try:
+    mus.Game.new(mus.Rules(), seed=1).apply("ordago")
+except ValueError as error:
+    sys.print_exception(error, out)
+json.dumps(out.getvalue())""")
+    frames = re.findall(r'File "(mus/[\w/]+\.py)", line (\d+), in (\w+)', trace)
+    assert [name for _, _, name in frames] == ["apply", "_play"], trace
+    assert trace.rstrip().splitlines()[-1].startswith("IllegalActionError: 'ordago' is not legal"), trace
+    for file, line, name in frames:
+        tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
+        function = next(node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == name)
+        inside = [node for node in ast.walk(function) if isinstance(node, ast.stmt) and node is not function
+                  and node.lineno <= int(line) <= (node.end_lineno or node.lineno)]
+        assert inside, (file, line, name)
+    last = next(node for node in ast.walk(tree) if isinstance(node, ast.Raise)
+                and node.lineno <= int(frames[-1][1]) <= (node.end_lineno or node.lineno))
+    assert (last.end_lineno or 0) > last.lineno  # the case the docstring names
 
 
 def test_the_table_starts_without_the_replays_and_a_link_imports_them(booted: BootState) -> None:
