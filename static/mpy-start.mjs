@@ -40,8 +40,9 @@ export function storedEntries(buffer) {
 /** Makes the folders above `path` that `made` does not hold yet. Known folders are skipped
  * rather than tried: each failed mkdir throws an Emscripten ErrnoError, an Error with a stack
  * trace and a message looked up in the runtime, and trying every folder of every entry threw
- * a few hundred of them, 0.1 s of a phone's start. */
-function makeDirs(FS, path, made) {
+ * a few hundred of them, 0.1 s of a phone's start. (The bots' worker, static/bots-worker.mjs,
+ * unpacks the same zip with it.) */
+export function makeDirs(FS, path, made) {
   let dir = "";
   for (const part of path.split("/").slice(1, -1)) {
     dir += "/" + part;

@@ -50,6 +50,10 @@ class BootState:
     page: Page
     context: BrowserContext
     requests: list[str] = field(default_factory=list)
+    # the requests of the page itself, not of a Web Worker it started (the bots' worker asks
+    # again for files the page has, which the HTTP cache answers): the DevTools session of the
+    # page's own target sees only those
+    page_requests: list[str] = field(default_factory=list)
     external_requests: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
@@ -63,6 +67,10 @@ class BootState:
     @property
     def local_paths(self) -> list[str]:
         return [urlsplit(u).path for u in self.requests if is_local(u)]
+
+    @property
+    def page_paths(self) -> list[str]:
+        return [urlsplit(u).path for u in self.page_requests if is_local(u)]
 
     def describe(self) -> str:
         lines = [f"boot steps: {self.steps}", "console errors:", *self.console_errors,
@@ -102,6 +110,9 @@ def boot_page(
 
     context.route("**/*", route)
     page.on("request", lambda r: state.requests.append(r.url))
+    cdp = context.new_cdp_session(page)
+    cdp.on("Network.requestWillBeSent", lambda e: state.page_requests.append(e["request"]["url"]))
+    cdp.send("Network.enable")
     page.on("websocket", lambda ws: None if is_local(ws.url) else state.external_requests.append(ws.url))
     page.on("requestfailed", lambda r: state.failed_requests.append(f"{r.url} ({r.failure})"))
 

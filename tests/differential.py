@@ -2,8 +2,8 @@
 runs this file on both and requires the same output, line for line.
 
 Each line says what it is, then the data: the actions of random play and of every bot level
-under several tables, and of a styled bot of each style hearing advice said aloud, each
-finished hand, the saves and their reloads, each hand's record and link code, every bot's
+under several tables, and of a styled bot of each style hearing advice said aloud, a hand
+asked of the bots' worker's protocol in JSON text, each finished hand, the saves and their reloads, each hand's record and link code, every bot's
 reasons in both languages, the coach's numbers, and the table talk of those partidas (who
 the bots are, what they say, what the partner advises); then the pages the lessons and the
 embed draw on MicroPython in the browser: every step of every lesson in ``static/lessons/`` in
@@ -15,8 +15,11 @@ Anything a runtime does differently (dict order, rounding, the generator, float 
 here.
 """
 
+import json
 import math
 import os
+import sys
+from typing import Callable
 
 import mus
 from mus.ai import LEVELS, STYLES, coach, explain, make_bot
@@ -30,6 +33,7 @@ from mus.web.lessons.page import LessonsPage
 from mus.web.lessons.player import LessonPlayer
 from mus.web.play import render
 from mus.web.kit.faces import avatar
+from mus.web.play.brain import BotSpec, Brain, coach_request, decide_request
 from mus.web.play.cast import NAMES, cast
 from mus.web.play.session import PANELS, Session
 from mus.web.play.talk import TableTalk
@@ -119,6 +123,24 @@ def bots_play(levels: tuple[str, ...], table: int, seed: int, hands: int, style:
         say(tag, "talk", dump_text([list(s.fields()) for s in talk.said]), again.said == talk.said)
         say(tag, "cast", dump_text([list(seat.fields()) if seat else None for seat in cast("random", seed)]))
     check_saves_and_records(tag, game)
+
+
+def brain_answers(table: int, seed: int) -> None:
+    """A hand played through the bots' worker's protocol (``mus.web.play.brain``): each
+    request and answer in JSON text, as the worker reads and writes them, and the coach's."""
+    brain = Brain()
+    game = mus.Game.new(TABLES[table], seed)
+    tag = f"brain t{table} s{seed}"
+    while not game.history:
+        seat = game.to_play
+        assert seat is not None
+        observation = game.observation(seat)
+        answer = json.loads(brain.answer_text(json.dumps(decide_request(BotSpec(seat, "normal", seed + seat, None),
+                                                                         observation))))
+        say(tag, seat, dump_text(bits(answer)))
+        if seat == 0 and observation["phase"] == "grande":
+            say(tag, "coach", dump_text(bits(json.loads(brain.answer_text(json.dumps(coach_request(observation)))))))
+        game = game.apply(answer["action"])
 
 
 def wrong_answer(player: LessonPlayer) -> str | None:
@@ -227,23 +249,46 @@ def table_drawn(seed: int, settings: tuple[tuple[str, str], ...], steps: int) ->
         session.close_panel()
 
 
-def main() -> None:
+def faces_drawn() -> None:
+    say("faces", " ".join(avatar(name, style) for (name, _), style in zip(NAMES, STYLES * 4)))
+
+
+def scenarios() -> list[tuple[Callable[..., None], tuple[object, ...]]]:
+    """Each scenario: a function and its arguments."""
+    out: list[tuple[Callable[..., None], tuple[object, ...]]] = []
     for table in range(len(TABLES)):
         for seed in range(3):
-            random_play(table, seed, 3)
+            out.append((random_play, (table, seed, 3)))
     for n, level in enumerate(LEVELS):
         for table in range(len(TABLES)):
-            bots_play((level, LEVELS[(n + 1) % 4], level, LEVELS[(n + 3) % 4]), table, n + table, 2)
+            out.append((bots_play, ((level, LEVELS[(n + 1) % 4], level, LEVELS[(n + 3) % 4]), table, n + table, 2)))
     for n, style in enumerate(STYLES):
-        bots_play(("normal", "facil", "dificil", "normal"), n % len(TABLES), 10 + n, 3, style)
-    lessons_drawn()
-    hand_replayed(0, 25)
-    hand_replayed(2, 7)
-    say("faces", " ".join(avatar(name, style) for (name, _), style in zip(NAMES, STYLES * 4)))
-    table_drawn(3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)
-    table_drawn(5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"), ("target", "10"),
-                    ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)
-    say("done")
+        out.append((bots_play, (("normal", "facil", "dificil", "normal"), n % len(TABLES), 10 + n, 3, style)))
+    out.append((brain_answers, (2, 4)))
+    out.append((lessons_drawn, ()))
+    out.append((hand_replayed, (0, 25)))
+    out.append((hand_replayed, (2, 7)))
+    out.append((faces_drawn, ()))
+    out.append((table_drawn, (3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)))
+    out.append((table_drawn, (5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"),
+                                  ("target", "10"), ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)))
+    return out
 
 
-main()
+def steps() -> list[Callable[[], None]]:
+    """Each scenario as a call of its own, then "done"."""
+    def step(scenario: Callable[..., None], args: tuple[object, ...]) -> Callable[[], None]:
+        return lambda: scenario(*args)
+
+    return [step(scenario, args) for scenario, args in scenarios()] + [lambda: say("done")]
+
+
+if __name__ == "__main__":
+    # On MicroPython each scenario runs in a call of its own (tools/dev/mpy_run.mjs calls each
+    # of __steps__): that MicroPython frees memory only between calls into Python, so the
+    # scenarios can grow without exhausting its heap.
+    if sys.implementation.name == "micropython":
+        __steps__ = steps()
+    else:
+        for each in steps():
+            each()

@@ -101,7 +101,7 @@ def test_preloaded_files_are_fetched_once_and_used(booted: BootState) -> None:
     assert "./static/mus-mpy.zip" in preloaded and "./static/vendor/micropython/micropython.wasm" in preloaded
     assert len(preloaded) == 7, preloaded
     for href in preloaded:
-        assert booted.local_paths.count(href.removeprefix(".")) == 1, (href, booted.local_paths)
+        assert booted.page_paths.count(href.removeprefix(".")) == 1, (href, booted.page_paths)
     assert not [m for m in booted.console if "preload" in m.lower()], booted.console
 
 

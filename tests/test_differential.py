@@ -4,7 +4,9 @@
 saves and reloads, writes and replays each hand's record and link code, and asks the bots
 why and the coach how likely; it runs here in CPython and in MicroPython under Node
 (``tools/dev/mpy_run.mjs``: the MicroPython build that PyScript's pinned core loads, vendored
-from npm). The first line that differs fails the test, with both versions of it.
+from npm), each scenario as its own call into Python (its ``__steps__``: MicroPython frees
+memory only between calls, so the scenarios can grow without exhausting its heap). The first
+line that differs fails the test, with both versions of it.
 """
 
 from __future__ import annotations

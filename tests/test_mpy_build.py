@@ -66,7 +66,7 @@ def test_the_zip_is_built_from_the_pages_modules() -> None:
         assert all(archive.read(name)[:2] == b"M\x06" for name in names)  # mpy v6, as 1.28 reads
     assert names == sorted(mpy.zip_sources())
     for name in ("mus/web/lessons/player.mpy", "mus/web/dom/main.mpy", "mus/web/play/session.mpy",
-                 "pyscript/ffi.mpy", "typing.mpy"):  # every page's, in one zip
+                 "mus/web/play/brain.mpy", "pyscript/ffi.mpy", "typing.mpy"):  # every page's and the bots' worker's, in one zip
         assert name in names, name
 
 

@@ -176,13 +176,17 @@ def test_offline_reload_plays_a_whole_hand(pwa: Pwa) -> None:
     page = pwa.page
     served: list[tuple[str, bool]] = []
     page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
+    # the page's own requests: the bots' worker asks for the runtime and the zip too
+    asked: list[str] = []
+    cdp = pwa.context.new_cdp_session(page)
+    cdp.on("Network.requestWillBeSent", lambda e: asked.append(e["request"]["url"]))
+    cdp.send("Network.enable")
     pwa.context.set_offline(True)
     page.reload()
     wait_ready(page)
     assert served and all(from_sw for url, from_sw in served if is_local(url)), served
-    urls = [url for url, _ in served]
     for path in (GAME, "static/vendor/micropython/micropython.wasm"):  # preloaded, asked for once
-        assert urls.count(urljoin(pwa.url, path)) == 1, (path, served)
+        assert asked.count(urljoin(pwa.url, path)) == 1, (path, asked)
     start_game(page, level="facil")
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"], s

@@ -86,6 +86,7 @@ def test_a_bad_deal_link_changes_nothing_and_says_why_on_the_page(instant: BootS
     page = instant.page
     page.goto(f"{base_url}?speed=0")
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    wait_for_choice(page)  # the bots' worker answers after the start: let them finish moving
     before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     asked: list[str] = []
     page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))

@@ -401,22 +401,26 @@ def test_the_table_between_hands_looks_as_before_and_the_next_deal_is_a_chance_a
 
 
 def test_the_bots_are_seeded_apart_from_the_deal() -> None:
-    seeds: list[int] = []
+    made: list[int] = []
 
     def factory(level: str, seed: int, style: str | None) -> Any:
-        seeds.append(seed)
+        made.append(seed)
         return mus.ai.make_bot(level, seed, style)
 
     s = Session(MemoryStorage(), bot_factory=factory)
     s.new_game()
     assert s.game is not None
     game_seed = s.game.seed
-    first = list(seeds)
+    first = [s.bots[seat].seed for seat in (1, 2, 3)]
     again = Session(s.storage, bot_factory=factory)
     again.restore()  # the same save: the bots get other seeds, so none comes from it
-    assert len(first) == 3 and len(seeds) == 6 and set(first).isdisjoint(seeds[3:])
+    assert len(set(first)) == 3 and set(first).isdisjoint(again.bots[seat].seed for seat in (1, 2, 3))
     for seat, seed in zip((1, 2, 3), first):
         assert seed not in (game_seed, (game_seed * 31 + seat) & 0x7FFFFFFF)
+    while len(made) < 3:  # the bots that decide are made from those seeds, once each
+        if s.bot_move() is None:
+            s.play(s.human_legal()[0])
+    assert sorted(made) == sorted(first)
 
 
 def test_an_old_save_without_reseed_loads_and_plays_on() -> None:

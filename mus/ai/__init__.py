@@ -25,10 +25,6 @@ from typing import Any, Protocol
 
 from ..observation import Observation
 from .coach import coach
-from .dificil import DificilBot
-from .facil import FacilBot
-from .normal import NormalBot
-from .random_bot import RandomBot
 from ..numbers import fixed
 from .reasons import Decision, explain
 from .styles import STYLES, Styled, mus_strength, own_chance
@@ -50,14 +46,20 @@ LEVELS = ("random", "facil", "normal", "dificil")
 def make_bot(level: str, seed: int | None = None, style: str | None = None) -> Bot:
     """A bot of ``level`` whose random choices come from ``seed``; with ``style`` (one of
     ``STYLES``), that level played in that style (``mus.ai.styles``)."""
+    # Each level's module is imported when a bot of it is made: a page whose bots think in a
+    # worker (the table) shows reasons and talk without loading any search.
     bot: Bot
     if level == "random":
+        from .random_bot import RandomBot
         bot = RandomBot(seed)
     elif level == "facil":
+        from .facil import FacilBot
         bot = FacilBot(seed)
     elif level == "normal":
+        from .normal import NormalBot
         bot = NormalBot(seed)
     elif level == "dificil":
+        from .dificil import DificilBot
         bot = DificilBot(seed)
     else:
         raise ValueError(f"expected a bot level (one of {', '.join(LEVELS)}), got {level!r}")

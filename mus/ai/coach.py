@@ -30,8 +30,6 @@ from typing import Any
 
 from ..observation import Observation
 from ..rng import Random
-from .belief import Belief
-from .dificil import SAMPLES
 from .reasons import rounded
 from .showdown import ORDER, count_lines, lance_columns
 from .view import View
@@ -41,6 +39,11 @@ LANCES = ("grande", "chica", "pares", "juego", "punto")
 
 def coach(observation: Observation, seed: int = 0) -> dict[str, Any]:
     """Chances at each open lance and expected tantos, from ``observation`` only."""
+    # dificil's belief, imported when first asked: ``mus.ai`` exports this function, and a
+    # page whose coach thinks in a worker (the table) imports ``mus.ai`` without the search
+    from .belief import Belief
+    from .dificil import SAMPLES
+
     view = View(observation)
     team = view.team
     belief = Belief(view, Random(seed), SAMPLES)

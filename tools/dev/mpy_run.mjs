@@ -1,12 +1,13 @@
 // Run a Python script on MicroPython (the build PyScript's core loads) under Node.
-//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] script.py
+//   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--memory] script.py
 // The repository's mus/, static/lessons/, static/deck.svg and the fuzz tests are copied into
 // MicroPython's file system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
 // from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
 // (static/mpy-start.mjs), and the sources are not copied.
 // Exits 1 with the Python traceback on stderr if the script raises. A script that defines
 // __steps__ (a list of callables) has each called afterwards in a call of its own: this
-// MicroPython frees memory only between calls into Python.
+// MicroPython frees memory only between calls into Python. With --memory, the runtime's wasm
+// memory at the end is said on stderr (it never shrinks).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import { storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
@@ -22,7 +23,13 @@ const MOUNTS = [["mus", "/app/mus"], ["static/lessons", "/app/static/lessons"], 
 let args = process.argv.slice(2);
 let heap = 0;  // 0: the interpreter's default, as in the page
 let zip = null;
+let memory = false;
 for (;;) {
+  if (args[0] === "--memory") {
+    memory = true;
+    args = args.slice(1);
+    continue;
+  }
   if (args[0] === "--heap") heap = Number(args[1]) * 1024 * 1024;
   else if (args[0] === "--zip") zip = args[1];
   else break;
@@ -30,7 +37,7 @@ for (;;) {
 }
 const [script] = args;
 if (!script || args.length > 1) {
-  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] script.py");
+  console.error("usage: node tools/dev/mpy_run.mjs [--heap MB] [--zip FILE] [--memory] script.py");
   process.exit(2);
 }
 
@@ -85,3 +92,4 @@ try {
   if (error.name !== "PythonError") throw error;
   if (error.type !== "SystemExit") { console.error(error.message); process.exitCode = 1; }
 }
+if (memory) console.error(`wasm memory: ${mp._module.HEAPU8.length} bytes`);

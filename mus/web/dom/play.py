@@ -1,6 +1,11 @@
 """The table's controller: paints the view, hands events to ``play.commands``, paces the bots.
 Browser only.
 
+The bots and the coach think in the bots' worker (``dom/bots.py``), so the page answers taps
+while they do. A bot's answer is played once its pause, counted from when the move before it
+was on screen, is over (a long think simply shows later); the next bot's request goes out as
+soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
+
 One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
 anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
 what follows. The window listens for ``storage`` (another window of the site changed the save:
@@ -30,6 +35,7 @@ from ..play import commands, render
 from ..play.ending import share_link
 from ..play.session import FOLLOWED, Session
 from ..play.view import build_view
+from .bots import Thinker
 from .events import Dispatcher
 from .page import WINDOW, fetch_deck_art, local_storage, nil, query_param, text_or_none
 from .sound import Sounds
@@ -217,6 +223,7 @@ class App:
         self.seed = _seed_param()  # ?seed=N: new partidas deal from N (demos, tests)
         self.session = Session(SafeStorage(local_storage()), instant=instant, seeds=crypto_seed)
         self.page = Page(None)  # the card sprite comes once the table is drawn
+        self.thinker = Thinker(self.session.brain)
         self.driving = False
         self.coaching = False
         self.retrying = False
@@ -349,11 +356,15 @@ class App:
 
     async def _coach(self) -> None:
         """Bring the coach panel up to date once the table is painted (a frame later)."""
+        s = self.session
         try:
-            while self.session.coach_due():
+            while True:
                 await asyncio.sleep(0.03)
-                self.session.update_coach()
-                self.page.show(build_view(self.session))
+                asked = s.coach_request()
+                if asked is None:
+                    break
+                if s.coach_answered(asked, await self.thinker.ask(asked.data, False)):
+                    self.page.show(build_view(s))
         except Exception as error:  # the coach is an aid: the game goes on without it
             window.console.error(f"mus: coach failed: {error!r}")
         finally:
@@ -368,13 +379,23 @@ class App:
 
     async def _bots(self) -> None:
         s = self.session
+        ahead: tuple[dict[str, Any], Any] | None = None  # the next bot's request, sent before its turn
         try:
-            while s.bot_to_play() is not None:
-                choice = s.bot_choice()
-                if choice is None:
+            while not self._bots_wait():
+                shown = _now()  # the previous move is on screen: the next one's pause runs from here
+                asked = s.bot_request()
+                if asked is None:
                     break
-                await asyncio.sleep(s.pause_for(choice[1]))
-                if self.replay_open or self.following:  # a replay or another window has the table
+                thinking = ahead[1] if ahead is not None and ahead[0] == asked.data else self._ask(asked.data)
+                ahead = None
+                choice = s.bot_answered(asked, await thinking)
+                if choice is None or self._bots_wait():  # the game moved on meanwhile
+                    continue
+                following = s.bot_request_after(asked, choice[1])  # thinks during this move's pause
+                if following is not None:
+                    ahead = (following, self._ask(following))
+                await asyncio.sleep(max(0.0, s.pause_for(choice[1]) - (_now() - shown)))
+                if self._bots_wait():
                     break
                 before = s.game
                 if not s.bot_play(*choice):
@@ -387,6 +408,14 @@ class App:
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
             self.driving = False
+
+    def _ask(self, request: dict[str, Any]) -> Any:
+        """A bot's request on its way to the worker (a task to await)."""
+        return asyncio.create_task(self.thinker.ask(request, True))
+
+    def _bots_wait(self) -> bool:
+        """A replay or another window has the table: the bots wait."""
+        return self.replay_open or self.following
 
     async def unstage(self) -> None:
         """Say the held declarations one after another, then show a held count."""
@@ -490,6 +519,11 @@ class App:
         if not any(n["kind"] == "update" for n in self.session.notices):
             self.session.notices.append({"kind": "update"})
             self.render()
+
+
+def _now() -> float:
+    """Seconds on the page's clock (the same on both runtimes)."""
+    return float(window.performance.now()) / 1000
 
 
 def _seed_param() -> int | None:

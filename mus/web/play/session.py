@@ -11,6 +11,11 @@ the next deal at once with ``baraja <fresh seed>``, so the save never holds the 
 come; the bots get seeds of their own, and the bots' reasons for the hand in progress stay
 out of storage. ``?seed=N`` (demos, tests) deals a whole partida from N instead.
 
+The session runs no bot itself: it makes a request (``bot_request``, ``coach_request``) for
+``brain``, which the page sends to the bots' worker, and takes the answer only if the game is
+still the one it asked about (another window may have moved on meanwhile). ``bot_move`` and
+``update_coach`` ask its own ``brain`` at once (the tests; the page when the worker is missing).
+
 >>> from mus.web.kit.storage import MemoryStorage
 >>> s = Session(MemoryStorage())
 >>> s.screen, s.game is None
@@ -25,12 +30,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 import mus
-from mus.ai import coach, make_bot
+from mus.ai import make_bot
 from mus.game import REPARTO
 from mus.observation import Observation
 from mus.rng import fresh_seed
 
 from ..kit.i18n import envido_amount
+from .brain import BotFactory, BotSpec, Brain, coach_request, decide_request
 from .cast import Seat, cast
 from .keeper import CLEARED, DAMAGED, OURS, THEIRS, Keeper
 from .saves import SAVE_KEY, Saved
@@ -43,7 +49,6 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 DEFAULT_ENVITE = 2  # the stepper starts at a plain envido
-BotFactory = Callable[[str, int, "str | None"], Any]   # level, seed, style
 DECLARATIONS = ("pares", "juego")  # said by the engine for each seat: "pares sí", "juego no"
 PANELS = ("menu", "help", "glossary")  # what the menu opens over the table
 # Notices that replace each other: storage refused a write, then took everything again.
@@ -58,11 +63,19 @@ def is_declaration(action: str) -> bool:
     return action.partition(" ")[0] in DECLARATIONS
 
 
+class Asked:
+    # A request for the brain (``data``, plain JSON data) and the state it asks about.
+    __slots__ = ("game", "seat", "data")
+
+    def __init__(self, game: mus.Game, seat: int, data: dict[str, Any]) -> None:
+        self.game, self.seat, self.data = game, seat, data
+
+
 class Session:
     def __init__(self, storage: Storage, *, bot_factory: BotFactory = make_bot,
                  instant: bool = False, seeds: Callable[[], int] = fresh_seed) -> None:
         self.storage = storage
-        self.bot_factory = bot_factory
+        self.brain = Brain(bot_factory)  # answers here: the tests, and the page without its worker
         self.instant = instant  # a test speed (?speed=0): no pauses, whatever the settings say
         self.seeds = seeds  # secret seeds: each deal, each bot, this window's name
         self.notices: list[dict[str, str]] = []
@@ -76,7 +89,7 @@ class Session:
         self.screen = "setup"  # or "table" or one of PANELS; showdowns and the end come from the game
         self.selected: set[int] = set()
         self.envite = DEFAULT_ENVITE
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, BotSpec] = {}
         self.cast: list[Seat | None] = [None] * 4   # the bots' names and styles
         self.talk = TableTalk([None] * 4, False)     # what is said beyond the calls
         # What is on screen, not saved: a count held back while the last call is read, the
@@ -108,7 +121,7 @@ class Session:
     def showdown_index(self) -> int | None:
         """The first finished hand whose count the player has not dismissed yet."""
         saved = self.saved
-        if saved is None or saved.acked >= len(saved.game.history):
+        if saved is None or saved.acked >= saved.game.hands_played:
             return None
         return saved.acked
 
@@ -201,7 +214,7 @@ class Session:
         assert self.saved is not None
         self.cast = cast(self.saved.settings.style, self.saved.game.seed)
         styles = [seat.style if seat else None for seat in self.cast]
-        self.bots = {seat: self.bot_factory(str(level), self.seeds(), styles[seat])
+        self.bots = {seat: BotSpec(seat, str(level), self.seeds(), styles[seat])
                      for seat, level in enumerate(self.saved.levels) if level is not None}
         self.talk = TableTalk(styles, self.saved.settings.advice)
         self.talk.rebuild(self.saved.game, self.talk_from())
@@ -218,7 +231,7 @@ class Session:
         game = self.game
         assert game is not None
         obs = game.observation(seat)
-        obs["advice"] = self.talk.heard(len(game.history))
+        obs["advice"] = self.talk.heard(game.hands_played)
         return obs
 
     def _take(self, saved: Saved) -> None:
@@ -248,28 +261,60 @@ class Session:
         return True
 
     def bot_move(self) -> tuple[int, str] | None:
-        """Let the bot whose turn it is act, keeping its reason (stored once its hand is
-        over: it names the bot's cards); returns (seat, notation)."""
+        """Let the bot whose turn it is act now, asking ``brain`` here, keeping its reason
+        (stored once its hand is over: it names the bot's cards); returns (seat, notation)."""
         choice = self.bot_choice()
         if choice is not None:
             self.bot_play(*choice)
         return choice
 
     def bot_choice(self) -> tuple[int, str] | None:
-        """What the bot whose turn it is will say (the page pauses before it is played)."""
+        """What the bot whose turn it is will say, asked of ``brain`` here."""
+        asked = self.bot_request()
+        return None if asked is None else self.bot_answered(asked, self.brain.answer(asked.data))
+
+    def bot_request(self) -> Asked | None:
+        """The request for the bot whose turn it is: its seat's observation only (with the
+        advice said aloud), who the bot is; None when no bot is to play."""
         seat = self.bot_to_play()
         if seat is None:
             return None
         game = self.game
         assert game is not None
-        bot = self.bots[seat]
-        observation = self.observation(seat)
+        return Asked(game, seat, decide_request(self.bots[seat], self.observation(seat)))
+
+    def bot_answered(self, asked: Asked, answer: dict[str, Any]) -> tuple[int, str] | None:
+        """The choice ``answer`` gives to ``asked`` (the page pauses before it is played with
+        ``bot_play``), keeping its reason; None when the game is no longer the one asked
+        about. ValueError for an answer that is an error or an illegal action."""
+        game = self.game
+        if game is not asked.game or self.bot_to_play() != asked.seat:
+            return None
+        action = answer.get("action")
+        if action not in asked.data["observation"]["legal_actions"]:
+            raise ValueError(f"expected a bot's action (one of {', '.join(asked.data['observation']['legal_actions'])}), "
+                             f"got {answer.get('error') or repr(action)}")
         self._chosen_on = game
-        if hasattr(bot, "decide"):
-            decision = bot.decide(observation)
-            self._reason = (len(game.actions), {"seat": seat, "hand": len(game.history), "reason": decision.reason})
-            return seat, str(decision.action)
-        return seat, bot.choose(observation)
+        reason = answer.get("reason")
+        self._reason = None if reason is None else (
+            game.action_count, {"seat": asked.seat, "hand": game.hands_played, "reason": reason})
+        return asked.seat, str(action)
+
+    def bot_request_after(self, asked: Asked, notation: str) -> dict[str, Any] | None:
+        """The request the next bot will make once the bot of ``asked`` plays ``notation``,
+        when a bot speaks next in the same hand: the page sends it ahead, while this move's
+        pause runs, and takes its answer only if the request made at that bot's turn
+        (``bot_request``) is this one (not if advice was said aloud meanwhile, another window
+        moved on, a new partida began)."""
+        after = asked.game.apply(notation)
+        if after.to_play == HUMAN and [str(a) for a in after.legal_actions()] == ["sin señas"]:  # as _advance says it
+            after = after.apply("sin señas")
+        seat = after.to_play
+        if after.hands_played != asked.game.hands_played or seat is None or seat not in self.bots:
+            return None
+        observation = after.observation(seat)
+        observation["advice"] = self.talk.heard(after.hands_played)
+        return decide_request(self.bots[seat], observation)
 
     def bot_play(self, seat: int, notation: str) -> bool:
         """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
@@ -278,7 +323,7 @@ class Session:
         if (self.bot_to_play() != seat or game is None or self.saved is None
                 or game is not self._chosen_on):
             return False
-        if self._reason is not None and self._reason[0] == len(game.actions) and self._reason[1]["seat"] == seat:
+        if self._reason is not None and self._reason[0] == game.action_count and self._reason[1]["seat"] == seat:
             self.saved.reasons[self._reason[0]] = self._reason[1]
         self._reason = None
         self._advance(notation)
@@ -306,19 +351,36 @@ class Session:
         """The coach panel is on and its numbers are not for the position on the table."""
         game = self.game
         return (self.settings.coach and game is not None and self.screen == "table"
-                and not game.is_over and (self.coached is None or self.coached[0] != len(game.actions)))
+                and not game.is_over and (self.coached is None or self.coached[0] != game.action_count))
 
     def update_coach(self) -> None:
-        """The coach of the player's seat for the position now (the DOM layer calls this
-        after painting, so the table never waits for it)."""
+        """The coach of the player's seat for the position now, asked of ``brain`` here."""
+        asked = self.coach_request()
+        if asked is not None:
+            self.coach_answered(asked, self.brain.answer(asked.data))
+
+    def coach_request(self) -> Asked | None:
+        """The coach's request for the player's seat at the position now, if it is due (the
+        DOM layer asks after painting, so the table never waits for it)."""
         game = self.game
-        if game is not None and self.coach_due():
-            self.coached = (len(game.actions), coach(game.observation(HUMAN)))
+        if game is None or not self.coach_due():
+            return None
+        return Asked(game, HUMAN, coach_request(game.observation(HUMAN)))
+
+    def coach_answered(self, asked: Asked, answer: dict[str, Any]) -> bool:
+        """Keep the coach's numbers of ``answer`` if the game is still the one asked about.
+        ValueError for an answer that is an error."""
+        if "coach" not in answer:
+            raise ValueError(f"expected the coach's numbers, got {answer.get('error') or repr(answer)}")
+        if self.game is not asked.game:
+            return False
+        self.coached = (asked.game.action_count, answer["coach"])
+        return True
 
     def coach_now(self) -> dict[str, Any] | None:
         """The coach's numbers if they are for the position on the table."""
         game = self.game
-        if game is None or self.coached is None or self.coached[0] != len(game.actions):
+        if game is None or self.coached is None or self.coached[0] != game.action_count:
             return None
         return self.coached[1]
 
@@ -327,8 +389,8 @@ class Session:
         before = self.saved.game
         self.saved.game = self._dealt(before.apply(notation))
         self.talk.listen(before, notation, self.saved.game)
-        if len(self.saved.game.history) > len(before.history):
-            self._before_end[len(before.history)] = (before, notation)
+        if self.saved.game.hands_played > before.hands_played:
+            self._before_end[before.hands_played] = (before, notation)
         self.selected = set()
         self.review = False
         self.confirm = None
@@ -344,10 +406,10 @@ class Session:
         unsaid (``muted``), said one after another. True when the page must ``unstage``."""
         game = self.game
         if self.pause and before is not None and game is not None:
-            if len(game.history) > len(before.history):
+            if game.hands_played > before.hands_played:
                 self.hold_count = True
-            elif len(game.history) == len(before.history):
-                said = game.observation(HUMAN)["log"][len(before.observation(HUMAN)["log"]):]
+            elif game.hands_played == before.hands_played:
+                said = game.observation(HUMAN, last_hands=0)["log"][len(before.observation(HUMAN, last_hands=0)["log"]):]
                 self.muted = sum(1 for event in said if is_declaration(event["action"]))
         return self.hold_count or self.muted > 0
 
@@ -369,15 +431,15 @@ class Session:
         """Add newly finished hands (and a finished partida) to the statistics."""
         saved = self.saved
         assert saved is not None
-        history = saved.game.history
-        if saved.counted >= len(history):
+        played = saved.game.hands_played
+        if saved.counted >= played:
             return
         stats = self.stats
-        for hand in history[saved.counted:]:
-            stats = count_hand(stats, hand)
+        for index in range(saved.counted, played):
+            stats = count_hand(stats, saved.game.hand_result(index))
         if saved.game.is_over and saved.game.winner is not None:
             stats = count_partida(stats, saved.game.winner)
-        saved.counted = len(history)
+        saved.counted = played
         self.stats = stats
         self.keeper.store(STATS_KEY, write_stats, stats)
 

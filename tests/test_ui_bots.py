@@ -1,0 +1,108 @@
+"""The bots and the coach think in a MicroPython worker beside the page (``static/bots.mjs``):
+a whole hand is played by it, the page answers a tap while a bot thinks, and a page whose
+worker is refused plays on by itself."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.browser import BootState, expose_python
+from tests.ui import play_one, play_until_overlay, py, start_game, wait_for_choice
+
+pytestmark = pytest.mark.browser
+
+BOTS_JS = "() => { const b = window.__mus.bots; return {state: b.state, asked: b.asked, answered: b.answered}; }"
+FALLBACK = "mus: the bots' worker is not available"
+# The bots' modules the page has imported: none while the worker thinks (mus.ai's package and
+# what the talk and the reasons need are the page's own).
+SEARCH_LOADED = ("import json, sys; json.dumps(sorted(m for m in sys.modules if m in "
+                 "('mus.ai.belief', 'mus.ai.dificil', 'mus.ai.normal', 'mus.ai.facil', 'mus.ai.informed')))")
+# The page's own headers, and whether it is cross-origin isolated (it would need both).
+HEADERS_JS = """async () => {
+  const headers = (await fetch(location.href, { cache: "no-store" })).headers;
+  return [headers.get("cross-origin-opener-policy"), headers.get("cross-origin-embedder-policy"), crossOriginIsolated];
+}"""
+# Work for the worker: the bots' tables of three other tables (about a second each on a
+# desktop), asked ahead of any bot's decision, so the next bot's request waits behind them.
+BUSY_JS = """() => {
+  const bots = window.__mus.bots;
+  window.__busy = Promise.all([{reyes: 4}, {real_31: true}, {reyes: 4, real_31: true}].map(
+    (rules) => bots.ask(JSON.stringify({kind: "warm", rules}), true)));
+}"""
+# Taps the menu button and waits for the menu: [ms from the tap to the menu drawn, bot
+# requests then waiting for an answer].
+TAP_JS = """() => new Promise((resolve) => {
+  const bots = window.__mus.bots, began = performance.now();
+  document.querySelector('#topbar [data-ui="menu"]').click();
+  const drawn = () => document.querySelector('#overlay.open') ? resolve([performance.now() - began, bots.asked - bots.answered])
+                                                              : requestAnimationFrame(drawn);
+  drawn();
+})"""
+
+
+def test_a_whole_hand_plays_through_the_worker(instant: BootState) -> None:
+    page = instant.page
+    start_game(page, level="dificil")
+    s = play_until_overlay(page, 200)
+    assert s["overlay"] and "showdown" in s["overlay"], s
+    bots = page.evaluate(BOTS_JS)
+    played = py(page, "import json; from mus.web.dom import play as _a; json.dumps(len(_a._app.session.saved.reasons))")
+    on_page = py(page, "import json; from mus.web.dom import play as _a; json.dumps(len(_a._app.session.brain.bots))")
+    assert bots["state"] == "ready" and on_page == 0, bots  # no bot was made on the page
+    assert bots["answered"] >= played > 0, (bots, played)
+    assert not [line for line in instant.console if FALLBACK in line]
+    assert not set(py(page, SEARCH_LOADED)), "the page imported the bots' search"
+    # on a host that sends no COOP/COEP headers (the dev server sends none): plain messages
+    assert page.evaluate(HEADERS_JS) == [None, None, False]
+    page.click('[data-action="continuar"]')
+
+
+def test_the_page_answers_a_tap_while_a_bot_thinks(instant: BootState) -> None:
+    page = instant.page
+    start_game(page, level="dificil")
+    s = wait_for_choice(page)
+    page.evaluate(BUSY_JS)
+    for _ in range(20):  # the player's moves until one hands the turn to a bot
+        asked = page.evaluate(BOTS_JS)["asked"]
+        if s["overlay"]:
+            page.click('[data-action="continuar"]')
+        else:
+            play_one(page, s)
+        if page.evaluate(BOTS_JS)["asked"] > asked:
+            break
+        s = wait_for_choice(page)
+    took, waiting = page.evaluate(TAP_JS)
+    assert waiting >= 1, "the bot had answered before the tap: the worker was not kept busy"
+    assert took < 500, f"the menu took {took:.0f} ms to open while a bot thought"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#overlay.open", state="detached")
+    page.evaluate("() => window.__busy")
+    wait_for_choice(page, 60)  # the bots played on once the worker was free
+    assert page.evaluate(BOTS_JS)["state"] == "ready"
+    assert instant.console_errors == []
+
+
+def test_the_page_thinks_itself_when_the_worker_is_refused(browser: Any, base_url: str) -> None:
+    context = browser.new_context(service_workers="block")
+    expose_python(context)
+    context.route("**/static/bots-worker.mjs", lambda route: route.abort("blockedbyclient"))
+    try:
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
+        page.goto(base_url + "?speed=0")
+        page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        start_game(page, level="dificil")
+        s = play_until_overlay(page, 200)
+        assert s["overlay"] and "showdown" in s["overlay"], s
+        assert page.evaluate(BOTS_JS)["state"] == "failed"
+        on_page = py(page, "import json; from mus.web.dom import play as _a; json.dumps(len(_a._app.session.brain.bots))")
+        assert on_page >= 1 and "mus.ai.dificil" in py(page, SEARCH_LOADED)
+        assert [line for line in console if FALLBACK in line and line.startswith("warning")], console
+        assert not [line for line in console if line.startswith("error") and "bots-worker" not in line], console
+        assert json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]["actions"]
+    finally:
+        context.close()
