@@ -152,7 +152,8 @@ def test_the_menu_is_a_menu(sized: Any) -> None:
     page.wait_for_selector("#overlay.open .panel.menu")
     assert page.evaluate("() => document.activeElement.dataset.ui") == "close"   # "Seguir jugando" first
     labels = page.evaluate("() => [...document.querySelectorAll('#overlay .menu-items > *')].map((b) => b.textContent)")
-    assert labels == ["Seguir jugando", "Cómo se juega", "Dichos de la mesa", "English", "Nueva partida…", "Lecciones"]
+    assert labels == ["Seguir jugando", "Cómo se juega", "Dichos de la mesa", "English", "Sonido: no", "Nueva partida…",
+                      "Lecciones"]
     heights = page.evaluate("() => [...document.querySelectorAll('#overlay .menu-items > *')].map((b) => b.getBoundingClientRect().height)")
     assert min(heights) >= 44                  # the lessons' link is drawn as the buttons are
     page.click('#overlay [data-ui="help"]')

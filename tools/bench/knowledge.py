@@ -94,7 +94,7 @@ class KnowingDecision(dificil.Decision):
         super()._evaluate()
         if KnownPartner.partner_id < 0:
             return
-        team = sum(w for w, world in zip(self.belief.weights, self.worlds) if world.win)
+        team = sum(w for w, won in zip(self.belief.weights, self.wins) if won)
         partner = self.view.partner
         for xs in self.seen_x:
             xs[partner] = team
