@@ -146,6 +146,22 @@ def test_the_previous_hand_stays_reachable_until_the_next_ends() -> None:
     assert build_view(s)["showdown"] is None
 
 
+def test_the_bots_wait_while_the_player_reviews_the_previous_hand() -> None:
+    """A bot's move would close the review (each move starts from the table), so the bots
+    wait until the player closes it."""
+    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=1), ["no hay mus"] + ["paso"] * 11)
+    s = _session_at(g)
+    assert s.ack()
+    while s.game is not None and s.game.to_play == 0:   # the player moves until a bot is to play
+        s.play(s.human_legal()[0])
+    seat = s.bot_to_play()
+    assert seat is not None and s.bot_request() is not None
+    assert s.open_review()
+    assert s.bot_to_play() is None and s.bot_request() is None
+    s.close_review()
+    assert s.bot_to_play() == seat
+
+
 def test_hand_names() -> None:
     rules = mus.Rules().to_dict()
     assert hand_name("es", ["Ro", "Rc", "Re", "Ab"], rules) == "medias de reyes · la 31"

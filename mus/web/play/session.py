@@ -126,10 +126,11 @@ class Session:
         return saved.acked
 
     def bot_to_play(self) -> int | None:
-        """The bot seat that should move now (nothing waits on the player)."""
+        """The bot seat that should move now: nothing waits on the player, who is not looking
+        at a panel or at the previous hand's count (a bot's move would close it)."""
         game = self.game
-        if (game is None or self.screen != "table" or game.is_over or game.to_play in (None, HUMAN)
-                or self.showdown_index() is not None):
+        if (game is None or self.screen != "table" or self.review or game.is_over
+                or game.to_play in (None, HUMAN) or self.showdown_index() is not None):
             return None
         return game.to_play
 
