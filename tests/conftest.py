@@ -4,6 +4,8 @@
   (or ``--base-url URL`` to test another server).
 * ``browser`` (session, from pytest-playwright): Debian's Chromium, see ``tests/browser.py``.
 * ``booted`` (module): one page booted with ``boot_page`` shared by a test module.
+
+Once collection is over, the commands of ``EARLY`` in the collected modules start (tests/early.py).
 """
 
 from __future__ import annotations
@@ -13,9 +15,22 @@ from typing import Any
 
 import pytest
 
+from tests import early
 from tests.browser import BootState, boot_page
 from tools.dev.chromium import CHROMIUM_ARGS, executable
 from tests.devserver import ROOT, DevServer
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the commands of the modules whose tests will run (tests/early.py)."""
+    modules = {getattr(item, "module", None) for item in session.items}
+    for module in sorted(modules - {None}, key=lambda m: m.__name__):
+        for name, command in getattr(module, "EARLY", {}).items():
+            early.start(name, command)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    early.stop_all()
 
 
 @pytest.fixture(scope="session")

@@ -11,25 +11,27 @@ line that differs fails the test, with both versions of it.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
+from tests import early
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "differential.py"
+# Started once collection is over (tests/early.py): both run while other tests do.
+EARLY = {"differential.cpython": [sys.executable, str(SCENARIOS)],
+         "differential.micropython": ["node", str(ROOT / "tools" / "dev" / "mpy_run.mjs"), str(SCENARIOS)]}
 
 
-def run(command: list[str]) -> list[str]:
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0, f"{command[0]} failed:\n{done.stderr[-3000:]}"
+def run(name: str) -> list[str]:
+    done = early.finished(name, EARLY[name])
+    assert done.returncode == 0, f"{name} failed:\n{done.stderr[-3000:]}"
     return done.stdout.splitlines()
 
 
 def test_cpython_and_micropython_agree_line_for_line() -> None:
-    cpython = run([sys.executable, str(SCENARIOS)])
-    micropython = run(["node", str(ROOT / "tools" / "dev" / "mpy_run.mjs"), str(SCENARIOS)])
+    cpython = run("differential.cpython")
+    micropython = run("differential.micropython")
     assert cpython and cpython[-1] == "done", "the scenarios did not run to the end on CPython"
     for number, (ours, theirs) in enumerate(zip(cpython, micropython), start=1):
         assert ours == theirs, f"line {number} differs:\nCPython:     {ours[:2000]}\nMicroPython: {theirs[:2000]}"

@@ -32,6 +32,7 @@ MICROPYTHON = sys.implementation.name == "micropython"
 LIMIT = 10.0 if MICROPYTHON else 1.0
 LONG_LIMIT = 120.0 if MICROPYTHON else 10.0
 TRIED: dict[str, int] = {}
+EARLY = {"fuzz.micropython": ["node", "tools/dev/mpy_run.mjs", "tests/fuzz_slice.py"]}
 
 ODD_VALUES: list[Any] = [
     None, True, False, 0, -1, 1, 2, 3, 4, 8, 40, 2**31, 2**63, 10**9, 10**100, -(10**9),
@@ -264,17 +265,12 @@ def test_every_entry_point_was_tried() -> None:
     assert all(n >= 1000 for name, n in TRIED.items() if name != "long inputs"), TRIED
 
 
-def test_a_slice_runs_on_micropython(tmp_path: Any) -> None:
+def test_a_slice_runs_on_micropython() -> None:
     """Both fuzz commands, on a slice of their inputs and long inputs the length of the save
-    that killed the page's Pyodide (engine) or shorter (the page), in MicroPython under Node."""
-    import os
-    import subprocess
-    script = tmp_path / "slice.py"
-    script.write_text("import tests.test_fuzz as engine\nimport tests.test_web_fuzz as page\n"
-                      "engine.main(0.01, 7006)\npage.main(0.005, 1000)\n", encoding="utf-8")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    done = subprocess.run(["node", "tools/dev/mpy_run.mjs", str(script)], cwd=root, capture_output=True,
-                          text=True, timeout=900)
+    that killed the page's Pyodide (engine) or shorter (the page), in MicroPython under Node
+    (``tests/fuzz_slice.py``, started once collection is over: tests/early.py)."""
+    from tests import early
+    done = early.finished("fuzz.micropython", EARLY["fuzz.micropython"])
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.splitlines()
     assert [line.startswith("micropython inputs tried:") and line.endswith("failures: 0")

@@ -139,7 +139,7 @@ class Session:
         if (game is None or self.screen != "table" or game.to_play != HUMAN
                 or self.showdown_index() is not None):
             return []
-        return list(game.observation(HUMAN)["legal_actions"])
+        return [str(action) for action in game.legal_actions()]
 
     # --- starting and restoring -------------------------------------------------------
 
