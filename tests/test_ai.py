@@ -12,7 +12,9 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
+import traceback
 from typing import Any
 
 import pytest
@@ -333,17 +335,42 @@ def play(levels: list[str], rules: mus.Rules, seed: int, hands: int) -> int:
     return g.hands_played
 
 
-@pytest.mark.parametrize("rules", [*RULE_SETS, mus.Rules(target=3, juegos_to_win=1),
-                                   mus.Rules(senas=True, catch=0.5)],
-                         ids=["default", "4reyes", "real31-30", "target3", "senas"])
-def test_every_level_plays_only_legal_actions(rules: mus.Rules) -> None:
+LEGALITY_TABLES = {"default": RULE_SETS[0], "4reyes": RULE_SETS[1], "real31-30": RULE_SETS[2],
+                   "target3": mus.Rules(target=3, juegos_to_win=1), "senas": mus.Rules(senas=True, catch=0.5)}
+# The legality partidas (a minute of CPU) run in a process of their own from the end of
+# collection (tests/early.py), beside the browser tests: ``python -m tests.test_ai``.
+EARLY = {"test_ai.legality": [sys.executable, "-m", "tests.test_ai"]}
+_LEGALITY: dict[str, str] = {}
+
+
+def legal_hands(rules: mus.Rules) -> int:
+    """Hands played by every level on ``rules``, each choice checked legal by ``play``."""
     played = 0
     for seed in range(3):
         played += play(["random", "facil", "normal", "random"], rules, seed, 150)
         played += play(["facil", "normal", "facil", "normal"], rules, seed + 100, 60)
     played += play(["dificil", "normal", "dificil", "random"], rules, 7, 25)
     played += play(["dificil", "facil", "random", "dificil"], rules, 8, 25)
-    assert played == 3 * 210 + 50
+    return played
+
+
+@pytest.mark.parametrize("table", LEGALITY_TABLES)
+def test_every_level_plays_only_legal_actions(table: str) -> None:
+    if not _LEGALITY:
+        from tests import early
+        done = early.finished("test_ai.legality", EARLY["test_ai.legality"])
+        assert done.returncode == 0, done.stderr[-3000:]
+        _LEGALITY.update(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
+    assert _LEGALITY.get(table) == str(3 * 210 + 50), _LEGALITY.get(table)
+
+
+def main() -> None:
+    """Each table's legality partidas, a line each: its name and the hands played, or why not."""
+    for name, rules in LEGALITY_TABLES.items():
+        try:
+            print(name, legal_hands(rules), flush=True)
+        except Exception:
+            print(name, "failed: " + traceback.format_exc().replace("\n", " | "), flush=True)
 
 
 # --- sanity -----------------------------------------------------------------------------------
@@ -804,3 +831,7 @@ def test_a_rival_who_saw_senas_is_read_as_answering_from_higher_up() -> None:
     assert len(informed) >= 40 and len(alone) >= 10, (len(informed), len(alone))
     assert fit(informed, True) > fit(informed, False) + 10
     assert fit(alone, False) > fit(alone, True) + 5
+
+
+if __name__ == "__main__":
+    main()

@@ -23,15 +23,17 @@ EARLY = {"differential.cpython": [sys.executable, str(SCENARIOS)],
          "differential.micropython": ["node", str(ROOT / "tools" / "dev" / "mpy_run.mjs"), str(SCENARIOS)]}
 
 
-def run(name: str) -> list[str]:
-    done = early.finished(name, EARLY[name])
-    assert done.returncode == 0, f"{name} failed:\n{done.stderr[-3000:]}"
+def run(command: list[str]) -> list[str]:
+    """The lines ``command`` printed; one of ``EARLY``'s has been running since collection."""
+    name = next((name for name, early_command in EARLY.items() if early_command == command), " ".join(command))
+    done = early.finished(name, command)
+    assert done.returncode == 0, f"{command[0]} failed:\n{done.stderr[-3000:]}"
     return done.stdout.splitlines()
 
 
 def test_cpython_and_micropython_agree_line_for_line() -> None:
-    cpython = run("differential.cpython")
-    micropython = run("differential.micropython")
+    cpython = run(EARLY["differential.cpython"])
+    micropython = run(EARLY["differential.micropython"])
     assert cpython and cpython[-1] == "done", "the scenarios did not run to the end on CPython"
     for number, (ours, theirs) in enumerate(zip(cpython, micropython), start=1):
         assert ours == theirs, f"line {number} differs:\nCPython:     {ours[:2000]}\nMicroPython: {theirs[:2000]}"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mus.web.kit.i18n import card_name
 
@@ -100,13 +101,24 @@ def choose_settings(page: Page, **settings: str) -> None:
 
 
 def open_setup(page: Page) -> None:
-    """The new-game form, from wherever the table is: the menu's "Nueva partida…"."""
-    if page.locator("#overlay .panel.setup").is_visible():
-        return
-    if not page.locator("#overlay .panel.menu").is_visible():
-        page.click('#topbar [data-ui="menu"]')
-    page.click('#overlay [data-ui="setup"]')
-    page.wait_for_selector("#overlay .panel.setup")
+    """The new-game form, from wherever the table is: the menu's "Nueva partida…". A count
+    that comes up meanwhile covers the menu's button: it is continued first, as a player
+    would (with the menu open the bots wait, so no other comes)."""
+    for _ in range(20):
+        if page.locator("#overlay .panel.setup").is_visible():
+            return
+        if page.locator("#overlay .panel.menu").is_visible():
+            page.click('#overlay [data-ui="setup"]')
+            page.wait_for_selector("#overlay .panel.setup")
+            return
+        try:
+            if page.locator('#overlay [data-action="continuar"]').is_visible():
+                page.click('#overlay [data-action="continuar"]', timeout=3000)
+            else:
+                page.click('#topbar [data-ui="menu"]', timeout=3000)
+        except PlaywrightTimeout:   # a count came up over the button just then
+            continue
+    raise AssertionError("the menu's new-game form never opened")
 
 
 def start_game(page: Page, **settings: str) -> None:
