@@ -27,13 +27,12 @@ respected.
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from ..memo import memoized
 from ..rng import Random
 from .senas import allowed, hand_senas, reyes_of, shown
-from .strength import perceived_for
+from .strength import perceived_for, sigmoid
 from .tables import COMB, Tables
 from .view import BETTING, View
 
@@ -141,14 +140,6 @@ class _Likelihoods:
 _LIKELIHOODS = _Likelihoods()
 
 
-def _sigmoid(z: float) -> float:
-    if z < -30:
-        return 0.0
-    if z > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-z))
-
-
 def action_likelihood(context: str, x: float, seen: bool = False) -> float:
     """Chance that a player whose hand has strength ``x`` (0..1) takes ``context``; with
     ``seen``, a player who saw his partner's señas, ``x`` his team's strength."""
@@ -156,9 +147,9 @@ def action_likelihood(context: str, x: float, seen: bool = False) -> float:
     if context in _WEAK:
         strong, scale = _WEAK[context]
         floor, centre, width, ceiling = model[strong]
-        return 1.0 - scale * _sigmoid((x - centre) / width)
+        return 1.0 - scale * sigmoid((x - centre) / width)
     floor, centre, width, ceiling = model[context]
-    return floor + (ceiling - floor) * _sigmoid((x - centre) / width)
+    return floor + (ceiling - floor) * sigmoid((x - centre) / width)
 
 
 def _wild(acts: list[tuple[str, str]]) -> float:

@@ -23,26 +23,17 @@ he saw it.
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 from ..rng import Random
 from .playout import NO_QUIERO, ORDAGO, PASO, QUIERO, Policy, action_code, likelihood
 from .senas import allowed
-from .strength import perceived_for
+from .strength import perceived_for, sigmoid
 from .view import BETTING, View
 
 TRIES: Final = 40            # redraws of one hand before picking among the hands that fit
 RARE: Final = 0.05           # below this share of fitting hands, pick among them at once
 CUT_FROM: Final = (0.78, 0.76, 0.74, 0.72)   # mus strength a player cuts from, by seat
-
-
-def _sigmoid(z: float) -> float:
-    if z < -30:
-        return 0.0
-    if z > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-z))
 
 
 class Deals:
@@ -203,7 +194,7 @@ class Deals:
             p *= t.after_discard[d][hid] / t.after_discard[0][hid]
         vote = view.votes.get(seat)
         if vote is not None:
-            cut = 0.04 + 0.92 * _sigmoid((t.equity_pct[rel][hid] - CUT_FROM[rel]) / 0.05)
+            cut = 0.04 + 0.92 * sigmoid((t.equity_pct[rel][hid] - CUT_FROM[rel]) / 0.05)
             p *= cut if vote == "no hay mus" else 1.0 - cut
         thrown = self._thrown.get(seat)
         if thrown is not None:

@@ -476,7 +476,7 @@ class Decision:
                     continue
                 # Another player (rival or partner) acts with strength x as he sees it
                 # (with SEEN_LIFT when that is his team's strength, seen with señas), as a
-                # logistic in x: 0 below -30, 1 above 30 (``belief._sigmoid``).
+                # logistic in x: 0 below -30, 1 above 30 (``strength.sigmoid``).
                 x = seen_x[seat][i]
                 open_lift, call_lift, ordago_lift, raise_lift = lifts[seat]
                 if not answering:

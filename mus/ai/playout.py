@@ -22,10 +22,9 @@ Betting follows the engine's rules (``mus.betting``), counting the engine's coun
 
 from __future__ import annotations
 
-import math
 from typing import Final, TypeAlias
 
-from .strength import perceived
+from .strength import perceived, sigmoid
 from .tables import Tables, win_table
 from .view import View, envido_amount
 
@@ -93,37 +92,29 @@ class Policy:
         return QUIERO if x >= need else NO_QUIERO
 
 
-def _sigmoid(z: float) -> float:
-    if z < -30:
-        return 0.0
-    if z > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-z))
-
-
 def likelihood(policy: Policy, x: float, facing: bool, ordago: bool, stake: int, action: int) -> float:
     """How likely a player of strength ``x`` was to take ``action``: ``policy`` softened,
     with a floor for the bluffs and mistakes of real players (the score is left out)."""
     width = 0.05
     if not facing:
-        bet = 0.04 + 0.92 * _sigmoid((x - policy.open_from) / width)
+        bet = 0.04 + 0.92 * sigmoid((x - policy.open_from) / width)
         if action == PASO:
             return 1.0 - bet
         if action == ORDAGO:
-            return bet * (0.03 + 0.97 * _sigmoid((x - 0.92) / width))
+            return bet * (0.03 + 0.97 * sigmoid((x - 0.92) / width))
         return bet
     if ordago:
-        call = 0.04 + 0.92 * _sigmoid((x - policy.ordago_call + 0.06) / width)
+        call = 0.04 + 0.92 * sigmoid((x - policy.ordago_call + 0.06) / width)
         return call if action == QUIERO else 1.0 - call
     need = 0.45 if stake <= 2 else 0.5 if stake <= 6 else 0.58
-    call = 0.05 + 0.9 * _sigmoid((x - need) / width)
-    raise_ = 0.03 + 0.9 * _sigmoid((x - policy.raise_from) / width)
+    call = 0.05 + 0.9 * sigmoid((x - need) / width)
+    raise_ = 0.03 + 0.9 * sigmoid((x - policy.raise_from) / width)
     if action == NO_QUIERO:
         return 1.0 - call
     if action == QUIERO:
         return call * (1.0 - raise_)
     if action == ORDAGO:
-        return call * raise_ * (0.05 + 0.95 * _sigmoid((x - 0.92) / width))
+        return call * raise_ * (0.05 + 0.95 * sigmoid((x - 0.92) / width))
     return call * raise_
 
 

@@ -24,6 +24,16 @@ from .tables import Tables
 from .view import View
 
 
+def sigmoid(z: float) -> float:
+    """The logistic curve, flat beyond ±30 (where ``math.exp`` would overflow or add nothing):
+    how the bots' chances of a call rise with strength."""
+    if z < -30:
+        return 0.0
+    if z > 30:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 def with_partner(p_me: float) -> float:
     """Team chance when our hand beats both rivals with chance ``p_me`` and the partner's
     hand is a random one (order statistics of four uniform hands)."""
