@@ -490,6 +490,40 @@ def test_every_state_in_english_on_one_screen(instant: BootState, size: tuple[in
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
+# Every option of the new-game screen, and its buttons, inside the panel without scrolling it:
+# each choice's box and 44 px targets, the start button beside the title.
+SETUP_JS = """() => {
+  const out = [], body = document.querySelector('#overlay.open .panel-body').getBoundingClientRect();
+  const start = document.querySelector('#overlay.open [data-ui="nueva"], #overlay.open [data-action="nueva"]');
+  for (const el of [start, ...document.querySelectorAll('#overlay.open label:has(> input[data-setting])')]) {
+    const r = el.getBoundingClientRect(), box = el.closest('.panel-body') ? body : {top: 0, bottom: innerHeight};
+    if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) out.push(`out of view: ${el.textContent.trim()} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+    if (r.height < 43.5 || r.width < 43.5) out.push(`small target ${Math.round(r.width)}x${Math.round(r.height)}: ${el.textContent.trim()}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_new_game_screen_on_one_landscape_screen(instant: BootState, lang: str) -> None:
+    """At 740×360 the new-game screen shows every option at once, from a partida in progress
+    (its warning too): nothing scrolls (it scrolled 94 px through a 280 px window, 1,072 px
+    before that), no text under 12 px, no target under 44 px."""
+    page = instant.page
+    page.set_viewport_size({"width": 740, "height": 360})
+    try:
+        show_state(page, "declarations")
+        _set_lang(page, lang)
+        page.click('#topbar [data-ui="menu"]')
+        page.click('#overlay [data-ui="setup"]')
+        page.wait_for_selector("#overlay.open .panel.setup .warning")
+        assert page.locator("#overlay.open label:has(> input[data-setting])").count() == 28
+        assert _problems(page, True) + page.evaluate(SETUP_JS) == []
+    finally:
+        _set_lang(page, "es")
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> None:
     page = instant.page
     page.set_viewport_size({"width": 360, "height": 740})
