@@ -524,6 +524,34 @@ def test_new_game_screen_on_one_landscape_screen(instant: BootState, lang: str) 
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
+# Each seat's señas as drawn: per seña its face (size, uncovered) and its label if shown.
+SENAS_DRAWN_JS = """() => Object.fromEntries([...document.querySelectorAll('#table [data-senas]')].map((seat) => [
+  seat.dataset.senas, [...seat.querySelectorAll('.sena')].map((sena) => {
+    const face = sena.querySelector('svg.face').getBoundingClientRect(), label = sena.querySelector('.sena-short');
+    const hit = document.elementFromPoint(face.left + face.width / 2, face.top + face.height / 2);
+    return [sena.dataset.sena, Math.round(Math.min(face.width, face.height)), sena.contains(hit),
+            label.getClientRects().length ? label.textContent : null];
+  })]))"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (320, 568), (740, 360)], ids=["360x740", "320x568", "740x360"])
+def test_a_seats_first_sena_shows_its_face_and_word(instant: BootState, size: tuple[int, int]) -> None:
+    """On phones a seat's seña reads at a glance from the first: its face, uncovered, and its
+    word beside it (on small phones the player's own and the partner's first seña showed a
+    face alone); a seat with several shows their faces side by side."""
+    page = instant.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        show_state(page, "senas-bet")
+        drawn = page.evaluate(SENAS_DRAWN_JS)
+        assert {seat: [(sena, word) for sena, _, _, word in senas] for seat, senas in drawn.items()} == {
+            "0": [("dos reyes", "2 reyes")], "2": [("la 31", "31")], "1": [("ciego", "ciego")],
+            "3": [("dos reyes", None), ("dos ases", None), ("duples", None)]}
+        assert all(px >= 20 and seen for senas in drawn.values() for _, px, seen, _ in senas), drawn
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> None:
     page = instant.page
     page.set_viewport_size({"width": 360, "height": 740})
