@@ -7,16 +7,20 @@ motion and its order of play as a player sees them.
 
 Serves the repository on a free 127.0.0.1 port and opens a first visit (``?seed=N``: the
 same deal each time) in headless Chromium at 360×740 (``--size``), at the speed a player has
-(``normal``: no ``?speed=0``). It plays the first hand as a player would, a moment after each
-choice is offered (``--think`` ms): mus and a discard of two cards, an envite at the first
-lance it may open, then ``quiero`` to every bet and ``paso`` otherwise, reads the count for a
-while and asks for the next hand, whose deal ends the recording. Meanwhile it saves a PNG
-every ``--every`` ms (100 by default; a frame takes a few tens of ms to shoot, so the times
-are kept as they came), and writes:
+(``normal``: no ``?speed=0``), from its loading screen. It plays the first hand as a player
+would, a moment after each choice is offered (``--think`` ms): mus and a discard of two
+cards, señas, an envite at the first lance it may open, then ``quiero`` to every bet and
+``paso`` otherwise; it reads the count (``--read`` ms) and asks for the next hand, whose deal
+ends the recording. The bots think as they do for a player (their own secret seeds), so two
+recordings of one deal may differ from the first call on.
+
+The frames are the page's screencast (what Chromium draws, as it draws it: filming never
+holds the page up): one every ``--every`` ms (100 by default) while the screen changes, and
+each still. It writes:
 
 - ``frame-NNNN.png``: the frames;
 - ``index.html``: every frame with its time and what happened just before (a tap of the
-  player, a call in the log), to scroll through in a browser;
+  player, a call in the log, a panel opened or closed), to scroll through in a browser;
 - ``index.txt``: the same as text, a line per frame;
 - ``sheet-N.png``: contact sheets, 40 frames each in 8 columns at a third of their size.
 
@@ -66,14 +70,13 @@ class Player:
         self.offered_at: float | None = None  # time.time() when the choice was first offered
         self.offered: tuple[Any, ...] = ()
         self.envidado = False
-        self.discarded = False
 
     def choice(self, s: dict[str, Any]) -> str | None:
         """The action to take in state ``s`` ("descarte" for a discard), or None."""
         actions = s["actions"]
         if s["overlay"]:
             return "continuar" if "continuar" in actions else None
-        if s["discard"] and not self.discarded:
+        if s["discard"]:
             return "descarte"
         for wanted in ("mus", "quiero", "señas"):
             if wanted in actions:
@@ -99,14 +102,13 @@ class Player:
         wait = self.read if s["overlay"] else self.think
         return choice if now - self.offered_at >= wait else None
 
-    def act(self, page: Any, choice: str) -> str:  # type: ignore[misc]
+    def act(self, page: Any, choice: str) -> str:
         """Take ``choice`` on the page as a player does; returns what was done, in words."""
         self.offered_at, self.offered = None, ()
         if choice == "descarte":
             page.click('[data-hand="0"] [data-card] >> nth=0')
             page.click('[data-hand="0"] [data-card] >> nth=1')
             page.click("#b-descarte")
-            self.discarded = True
             return "tap: two cards, then Descartar"
         if choice == "envido":
             self.envidado = True
@@ -120,7 +122,7 @@ class Film:
     stopping the page): kept as frames ``every`` ms apart during motion, and every frame that
     stayed on screen that long (a still), each with what happened since the previous one."""
 
-    def __init__(self, page: Any, out: Path, every_ms: int, start: float) -> None:  # type: ignore[misc]
+    def __init__(self, page: Any, out: Path, every_ms: int, start: float) -> None:
         self.cdp = page.context.new_cdp_session(page)
         self.out, self.every, self.start = out, every_ms / 1000, start
         self.incoming: list[dict[str, Any]] = []
@@ -160,7 +162,7 @@ class Film:
         self.kept_at, self.pending = at, None
 
 
-def record(chromium: Any, url: str, out: Path, size: tuple[int, int], every_ms: int, player: Player,  # type: ignore[misc]
+def record(chromium: Any, url: str, out: Path, size: tuple[int, int], every_ms: int, player: Player,
            lang: str, speed: str, reduced: bool, limit_s: float) -> list[dict[str, Any]]:
     """Play one hand on ``url`` from its loading screen to the next hand's deal, filmed;
     returns the frames' index (file, ms, phase, what happened)."""
@@ -224,7 +226,7 @@ def write_index(out: Path, frames: list[dict[str, Any]], title: str) -> None:
         f'<h1>{html.escape(title)}</h1><main>{cells}</main>', encoding="utf-8")
 
 
-def write_sheets(chromium: Any, out: Path, frames: list[dict[str, Any]], size: tuple[int, int]) -> list[Path]:  # type: ignore[misc]
+def write_sheets(chromium: Any, out: Path, frames: list[dict[str, Any]], size: tuple[int, int]) -> list[Path]:
     """Contact sheets of ``frames`` drawn by Chromium itself (no image library needed)."""
     per = SHEET_COLUMNS * SHEET_ROWS
     width = size[0] // 3
