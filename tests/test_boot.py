@@ -7,6 +7,7 @@ import ast
 import gzip
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -116,20 +117,28 @@ def test_every_file_arrives_brotli_compressed(booted: BootState) -> None:
     assert len(crossed) >= 10, crossed
 
 
-def test_the_game_and_pyscript_run_from_bytecode_in_lib(booted: BootState) -> None:
+def test_the_game_and_pyscript_run_from_bytecode_in_the_rom_image(booted: BootState) -> None:
     """Every module of the game and of PyScript's package the page imported came from the
-    zip's .mpy in /lib: nothing compiled in the page, and PyScript's prelude wrote no sources
-    (static/prelude.mjs left its writes out: exactly the vendored package's files)."""
+    zip's .mpy, mounted read-only at /rom as a ROMFS image (static/mpy-start.mjs), which is all
+    that is there: nothing compiled in the page, nothing written into /lib, and PyScript's
+    prelude wrote no sources (static/prelude.mjs left its writes out: exactly the vendored
+    package's files); Python's working folder is the writable root, as before the image."""
     report = py(booted.page, """import json, os, sys
+def walk(top):
+    for name, kind, *_ in os.ilistdir(top):
+        yield from walk(top + "/" + name) if kind == 0x4000 else [top + "/" + name]
 json.dumps({"files": sorted(str(getattr(m, "__file__", "")) for n, m in sys.modules.items()
                             if n.split(".")[0] in ("mus", "pyscript") and not n.startswith("pyscript.js_modules")),
-            "written": [name for name in os.listdir() if name == "pyscript"]})""")
+            "written": [name for name in os.listdir() if name == "pyscript"], "cwd": os.getcwd(),
+            "lib": "lib" in os.listdir("/"), "mounted": sorted(walk("/rom"))})""")
     assert len(report["files"]) > 50
-    assert [f for f in report["files"] if not (f.startswith("/lib/") and f.endswith(".mpy"))] == []
-    assert report["written"] == []
+    assert [f for f in report["files"] if not (f.startswith("/rom/") and f.endswith(".mpy"))] == []
+    with zipfile.ZipFile(ROOT / "static" / "mus-mpy.zip") as archive:
+        assert report["mounted"] == sorted("/rom/" + name for name in archive.namelist())
+    assert report["written"] == [] and report["cwd"] == "/" and not report["lib"]
     vendored = pyscript_package(ROOT / "static" / "vendor" / "pyscript")
     assert sorted(booted.page.evaluate("() => window.__mus.skippedWrites")) == sorted(vendored)
-    assert not [f for f in report["files"] if f.removeprefix("/lib/").replace(".mpy", ".py") in PYSCRIPT_UNUSED]
+    assert not [f for f in report["files"] if f.removeprefix("/rom/").replace(".mpy", ".py") in PYSCRIPT_UNUSED]
 
 
 def test_tracebacks_in_the_page_name_the_games_source_lines(booted: BootState) -> None:
