@@ -46,6 +46,25 @@ def test_first_visit_shows_the_engines_hand_at_once(booted: BootState) -> None:
     assert cards == Game.new(Settings().rules(), seed, reseed=True).observation(0)["hand"]
 
 
+# When the page marked itself ready (its first screen drawn), when static/bots.mjs made the bots'
+# worker, and when the worker's script was requested, in ms since navigation.
+WORKER_TIMES_JS = """() => {
+  const bots = window.__mus.bots;
+  const script = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/static/bots-worker.mjs"));
+  return { state: bots.state, drawn: bots.drawnAt, created: bots.createdAt, fetched: script ? script.startTime : null };
+}"""
+
+
+def test_the_bots_worker_starts_once_the_first_screen_is_drawn(booted: BootState) -> None:
+    """The worker's own start (MicroPython, the game, the bots' tables) does not run beside the
+    page's: it is made, and its script requested, only after html.ready and a frame."""
+    booted.page.wait_for_function("() => window.__mus.bots.state !== 'starting'", timeout=60_000)
+    times = booted.page.evaluate(WORKER_TIMES_JS)
+    assert times["state"] == "ready", times
+    assert times["drawn"] is not None and times["created"] > times["drawn"], times
+    assert times["fetched"] is not None and times["fetched"] >= times["drawn"], times
+
+
 def test_no_request_leaves_localhost(booted: BootState) -> None:
     assert booted.external_requests == []
     paths = booted.local_paths
