@@ -2,12 +2,12 @@
 """Start-up figures: the table on MicroPython against its floor and against yesterday's Pyodide table.
 
     .venv/bin/python -m tools.bench.boot_timing [--runs 3] [--profiles desktop,phone] [--base ff14abf]
-        [--sites app,floor,pyodide,before] [--before 1702a0b]
+        [--sites app,floor,pyodide,before] [--before 1702a0b] [--app COMMIT]
 
 Serves three built sites side by side (``tools/bench/sites.py``: files only, the build's
 ``.br`` copies sent as a static host sends them, by ``tools/dev/serve.py``):
 
-* ``app``: this tree's table (``index.html``);
+* ``app``: this tree's table (``index.html``), or ``--app``'s built as ``before`` is;
 * ``floor``: the same page with the game's script replaced by one that only marks ``html.ready``:
   PyScript's core, MicroPython's start with the game's zip written into ``/lib``, PyScript's
   prelude, and nothing of ours in Python; app − floor is what the game's own Python costs;
@@ -287,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default=BASE, help="the Pyodide table's commit (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per load")
     parser.add_argument("--steps", action="store_true", help="print each load's boot steps")
+    parser.add_argument("--app", default="", help="the app's (and floor's) commit instead of this tree")
     parser.add_argument("--before", default=BEFORE, help="the site before's commit (default: %(default)s)")
     parser.add_argument("--sites", default=",".join(SITES), help="comma-separated: " + ", ".join(SITES + OPTIONAL_SITES))
     args = parser.parse_args(argv)
@@ -298,7 +299,8 @@ def main(argv: list[str] | None = None) -> int:
 
     results: dict[tuple[str, str, str], list[Sample]] = {}
     with contextlib.ExitStack() as stack:
-        makers = {"app": lambda: as_static_host(ROOT, "app"), "floor": lambda: floor_site(ROOT),
+        app = built_site(args.app) if args.app else ROOT
+        makers = {"app": lambda: as_static_host(app, "app"), "floor": lambda: floor_site(app),
                   "pyodide": lambda: as_static_host(built_site(args.base), "pyodide"),
                   "before": lambda: as_static_host(built_site(args.before), "before")}
         urls = {site: stack.enter_context(serving(makers[site]())) for site in sites}
