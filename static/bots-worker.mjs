@@ -9,7 +9,7 @@
 //   {id, text, ms, memory}                each answer: JSON text, the call's time, wasm bytes.
 // Plain data only: no SharedArrayBuffer, no COOP/COEP headers needed.
 import { loadMicroPython } from "./vendor/micropython/micropython.mjs";
-import { gameOptions } from "./mpy-start.mjs";
+import { mountGame } from "./mpy-start.mjs";
 
 const RUNTIME = new URL("./vendor/micropython/micropython.wasm", import.meta.url).href;
 const GAME = new URL("./mus-mpy.zip", import.meta.url).href;
@@ -25,10 +25,13 @@ async function fetchGame() {
 
 async function start() {
   const began = performance.now();
+  const game = fetchGame();
+  game.catch(() => {}); // reported below, once the runtime is up
   const python = await loadMicroPython({
-    ...gameOptions(await fetchGame()), url: RUNTIME, linebuffer: true,
+    url: RUNTIME, linebuffer: true,
     stdout: (line) => console.log(line), stderr: (line) => console.error(line),
   });
+  mountGame(python, await game);
   const brain = python.pyimport("mus.web.play.brain").Brain();
   const answer = (text) => brain.answer_text(text);
   const warmed = JSON.parse(answer(WARM));

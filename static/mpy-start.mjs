@@ -1,9 +1,8 @@
 // The interpreter module of every page (pyscript.toml [mpy]: interpreter = this file): the
 // vendored MicroPython, with the game's modules as bytecode (static/mus-mpy.zip, built by
 // tools/build/mpy.py) mounted read-only at /rom, on MicroPython's path, before the page's script
-// runs: the zip's entries are laid out as a ROMFS image (romfsImage), which the runtime takes at
-// its start and imports from in place. The zip is fetched while the runtime downloads and
-// starts. It also holds PyScript's own package compiled, so PyScript's prelude runs without
+// runs: the zip's entries are laid out as a ROMFS image (romfsImage, mountGame), which the
+// runtime imports from in place. The zip is fetched while the runtime downloads and starts. It also holds PyScript's own package compiled, so PyScript's prelude runs without
 // writing its sources (static/prelude.mjs): compiling them cost every start a few hundred ms on
 // a phone.
 // The page hears "mus:boot" events (detail "runtime": the runtime and the game are on their way;
@@ -88,10 +87,19 @@ export function romfsImage(entries) {
   return image;
 }
 
-/** The game's zip (its bytes) as the options that mount it in a MicroPython start:
- * `loadMicroPython({...gameOptions(buffer), ...})`; throws if the zip is damaged. */
-export function gameOptions(buffer) {
-  return { romfs: romfsImage(storedEntries(buffer)) };
+/** Mounts the game's zip (its bytes) in the started MicroPython `python`: its entries as one
+ * ROMFS image, read-only at /rom, on sys.path before /lib; throws if the zip is damaged. The
+ * image is registered as the runtime's ROM (what loadMicroPython's `romfs` option does before
+ * the start, which would make the start wait for the zip) and mounted as MicroPython mounts its
+ * ROM; Python's working folder stays the writable root. */
+export function mountGame(python, buffer) {
+  const image = romfsImage(storedEntries(buffer));
+  const runtime = python._module;
+  const at = runtime._malloc(image.length); // outside Python's heap: its collector never scans it
+  runtime.HEAPU8.set(image, at);
+  runtime.ccall("mp_js_register_romfs", "null", ["pointer", "number"], [at, image.length]);
+  python.runPython("import sys as _sys, vfs as _vfs\n_vfs.mount(_vfs.VfsRom(_vfs.rom_ioctl(2, 0)), '/rom')\n"
+    + "_sys.path.insert(_sys.path.index('/lib') if '/lib' in _sys.path else len(_sys.path), '/rom')\ndel _sys, _vfs");
 }
 
 async function fetchGame() {
@@ -104,12 +112,10 @@ const booting = (detail) => dispatchEvent(new CustomEvent("mus:boot", { detail }
 
 export async function loadMicroPython(options) {
   booting("runtime");
-  // The image is the runtime's before it starts: the wasm, which the page preloads, is fetched
-  // meanwhile, and a returning player's zip comes from the browser's cache at once.
-  const python = await loadRuntime({ ...options, ...gameOptions(await fetchGame()), url: RUNTIME });
-  // MicroPython starts in the image's folder, which is read-only: Python's working folder stays
-  // the writable root it was before (the game's modules are found through /rom on sys.path).
-  python.runPython("import os; os.chdir('/')");
+  const game = fetchGame();
+  game.catch(() => {}); // reported below, once the runtime is up
+  const python = await loadRuntime({ ...options, url: RUNTIME });
+  mountGame(python, await game);
   skipPackageWrites(python, (window.__mus ??= {}));
   booting("game");
   return python;

@@ -9,8 +9,8 @@
 // MUS_LIB=1 writes the zip's files into /lib instead of mounting them as a ROMFS image (as the
 // pages did before the image).
 //
-// the game and the runtime: the zip laid out as a ROMFS image, MicroPython's start (with the
-// image) and, with MUS_LIB, the files written into /lib; the imports of the engine,
+// the runtime and the game: MicroPython's start, the zip laid out as a ROMFS image and mounted
+// or, with MUS_LIB, its files written into /lib; the imports of the engine,
 // of the bots and the coach, and of the table's pure modules; the rules' lance tables; a first
 // visit's deal (a partida, its bots, its talk) and its view and HTML; the bots' first four moves;
 // then a returning player's: the save read back (the partida replayed) with its bots and talk,
@@ -21,7 +21,7 @@
 // tools/bench/boot_trace.py traces that.
 import { execFileSync } from "node:child_process";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { gameOptions, storedEntries } from "../../static/mpy-start.mjs";
+import { mountGame, storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,12 +58,12 @@ async function once() {
   const out = {};
   let at = cpu();
   const lap = (name) => { const now = cpu(); out[name] = now - at; at = now; };
+  const mp = await loadMicroPython({ stdout: (line) => console.log(line), linebuffer: true });
+  lap("runtime");
   const data = fs.readFileSync(process.env.MUS_ZIP || path.join(ROOT, "static", "mus-mpy.zip"));
   const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.length);
-  const game = process.env.MUS_LIB ? {} : gameOptions(buffer);
+  if (!process.env.MUS_LIB) mountGame(mp, buffer);
   lap("the game: a ROMFS image");
-  const mp = await loadMicroPython({ stdout: (line) => console.log(line), linebuffer: true, ...game });
-  lap("runtime");
   if (process.env.MUS_LIB) { // the zip's files written into /lib, as the pages did before the image
     const made = new Set();
     for (const [name, bytes] of storedEntries(buffer)) {

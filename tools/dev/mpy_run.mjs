@@ -9,7 +9,7 @@
 // MicroPython frees memory only between calls into Python. With --memory, the runtime's wasm
 // memory at the end is said on stderr (it never shrinks).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { gameOptions } from "../../static/mpy-start.mjs";
+import { mountGame } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,11 +44,11 @@ if (!script || args.length > 1) {
 const options = { stdout: (line) => process.stdout.write(line + "\n"),
                   stderr: (line) => process.stderr.write(line + "\n"), linebuffer: true };
 if (heap) options.heapsize = heap;
+const mp = await loadMicroPython(options);
 if (zip) { // mounted at /rom as the pages mount it (static/mpy-start.mjs)
   const data = fs.readFileSync(zip);
-  Object.assign(options, gameOptions(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)));
+  mountGame(mp, data.buffer.slice(data.byteOffset, data.byteOffset + data.length));
 }
-const mp = await loadMicroPython(options);
 
 function mkdirs(dir) {
   let at = "";
@@ -78,8 +78,7 @@ for (const [src, dst] of MOUNTS) {
 }
 mp.FS.chdir("/app");
 try {
-  // (a ROMFS image leaves Python's working folder on /rom: the script's is /app)
-  mp.runPython("import os, sys\nos.chdir('/app')\nsys.path[:0] = ['/app', '/lib']");
+  mp.runPython("import sys\nsys.path[:0] = ['/app', '/lib']");
   mp.runPython(fs.readFileSync(path.resolve(script), "utf8"));
   // A script may leave its work as steps, each run in a call of its own: this MicroPython
   // frees memory only between calls into Python (tests/test_fuzz.py).
