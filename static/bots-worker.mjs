@@ -1,6 +1,6 @@
 // The table's bots and coach, thinking beside the page: a module Web Worker running the vendored
-// MicroPython with the game's modules as bytecode (static/mus-mpy.zip, unpacked into /lib as
-// static/mpy-start.mjs does it for a page). static/bots.mjs starts it and posts {id, text}, a
+// MicroPython with the game's modules as bytecode (static/mus-mpy.zip, mounted as a ROMFS image
+// as static/mpy-start.mjs does it for a page). static/bots.mjs starts it and posts {id, text}, a
 // request of mus/web/play/brain.py in JSON; each is answered by one call into Python,
 // Brain.answer_text, so MicroPython's garbage collector (which frees memory only between calls
 // into Python) runs between decisions. Posts back:
@@ -9,11 +9,10 @@
 //   {id, text, ms, memory}                each answer: JSON text, the call's time, wasm bytes.
 // Plain data only: no SharedArrayBuffer, no COOP/COEP headers needed.
 import { loadMicroPython } from "./vendor/micropython/micropython.mjs";
-import { makeDirs, storedEntries } from "./mpy-start.mjs";
+import { mountGame } from "./mpy-start.mjs";
 
 const RUNTIME = new URL("./vendor/micropython/micropython.wasm", import.meta.url).href;
 const GAME = new URL("./mus-mpy.zip", import.meta.url).href;
-const LIB = "/lib/";
 // Built ahead, as the worker's own first call: the tables the bots build on first use at the
 // default table (a second of a phone's time and more), before a bot of the partida is asked.
 const WARM = JSON.stringify({ kind: "warm", rules: {} });
@@ -32,11 +31,7 @@ async function start() {
     url: RUNTIME, linebuffer: true,
     stdout: (line) => console.log(line), stderr: (line) => console.error(line),
   });
-  const made = new Set();
-  for (const [name, bytes] of storedEntries(await game)) {
-    makeDirs(python.FS, LIB + name, made);
-    python.FS.writeFile(LIB + name, bytes);
-  }
+  mountGame(python, await game);
   const brain = python.pyimport("mus.web.play.brain").Brain();
   const answer = (text) => brain.answer_text(text);
   const warmed = JSON.parse(answer(WARM));

@@ -7,6 +7,7 @@ import ast
 import gzip
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,25 @@ def test_first_visit_shows_the_engines_hand_at_once(booted: BootState) -> None:
                                                         "juego", "punto")
     seed = py(page, "import json; from mus.web.dom import play as _a; json.dumps(_a._app.session.game.seed)")
     assert cards == Game.new(Settings().rules(), seed, reseed=True).observation(0)["hand"]
+
+
+# When the page marked itself ready (its first screen drawn), when static/bots.mjs made the bots'
+# worker, and when the worker's script was requested, in ms since navigation.
+WORKER_TIMES_JS = """() => {
+  const bots = window.__mus.bots;
+  const script = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/static/bots-worker.mjs"));
+  return { state: bots.state, drawn: bots.drawnAt, created: bots.createdAt, fetched: script ? script.startTime : null };
+}"""
+
+
+def test_the_bots_worker_starts_once_the_first_screen_is_drawn(booted: BootState) -> None:
+    """The worker's own start (MicroPython, the game, the bots' tables) does not run beside the
+    page's: it is made, and its script requested, only after html.ready and a frame."""
+    booted.page.wait_for_function("() => window.__mus.bots.state !== 'starting'", timeout=60_000)
+    times = booted.page.evaluate(WORKER_TIMES_JS)
+    assert times["state"] == "ready", times
+    assert times["drawn"] is not None and times["created"] > times["drawn"], times
+    assert times["fetched"] is not None and times["fetched"] >= times["drawn"], times
 
 
 def test_no_request_leaves_localhost(booted: BootState) -> None:
@@ -116,20 +136,28 @@ def test_every_file_arrives_brotli_compressed(booted: BootState) -> None:
     assert len(crossed) >= 10, crossed
 
 
-def test_the_game_and_pyscript_run_from_bytecode_in_lib(booted: BootState) -> None:
+def test_the_game_and_pyscript_run_from_bytecode_in_the_rom_image(booted: BootState) -> None:
     """Every module of the game and of PyScript's package the page imported came from the
-    zip's .mpy in /lib: nothing compiled in the page, and PyScript's prelude wrote no sources
-    (static/prelude.mjs left its writes out: exactly the vendored package's files)."""
+    zip's .mpy, mounted read-only at /rom as a ROMFS image (static/mpy-start.mjs), which is all
+    that is there: nothing compiled in the page, nothing written into /lib, and PyScript's
+    prelude wrote no sources (static/prelude.mjs left its writes out: exactly the vendored
+    package's files); Python's working folder is the writable root, as before the image."""
     report = py(booted.page, """import json, os, sys
+def walk(top):
+    for name, kind, *_ in os.ilistdir(top):
+        yield from walk(top + "/" + name) if kind == 0x4000 else [top + "/" + name]
 json.dumps({"files": sorted(str(getattr(m, "__file__", "")) for n, m in sys.modules.items()
                             if n.split(".")[0] in ("mus", "pyscript") and not n.startswith("pyscript.js_modules")),
-            "written": [name for name in os.listdir() if name == "pyscript"]})""")
+            "written": [name for name in os.listdir() if name == "pyscript"], "cwd": os.getcwd(),
+            "lib": "lib" in os.listdir("/"), "mounted": sorted(walk("/rom"))})""")
     assert len(report["files"]) > 50
-    assert [f for f in report["files"] if not (f.startswith("/lib/") and f.endswith(".mpy"))] == []
-    assert report["written"] == []
+    assert [f for f in report["files"] if not (f.startswith("/rom/") and f.endswith(".mpy"))] == []
+    with zipfile.ZipFile(ROOT / "static" / "mus-mpy.zip") as archive:
+        assert report["mounted"] == sorted("/rom/" + name for name in archive.namelist())
+    assert report["written"] == [] and report["cwd"] == "/" and not report["lib"]
     vendored = pyscript_package(ROOT / "static" / "vendor" / "pyscript")
     assert sorted(booted.page.evaluate("() => window.__mus.skippedWrites")) == sorted(vendored)
-    assert not [f for f in report["files"] if f.removeprefix("/lib/").replace(".mpy", ".py") in PYSCRIPT_UNUSED]
+    assert not [f for f in report["files"] if f.removeprefix("/rom/").replace(".mpy", ".py") in PYSCRIPT_UNUSED]
 
 
 def test_tracebacks_in_the_page_name_the_games_source_lines(booted: BootState) -> None:

@@ -2,17 +2,21 @@
 """Start-up figures: the table on MicroPython against its floor and against yesterday's Pyodide table.
 
     .venv/bin/python -m tools.bench.boot_timing [--runs 3] [--profiles desktop,phone] [--base ff14abf]
+        [--sites app,floor,pyodide,before] [--before 1702a0b] [--app COMMIT]
 
 Serves three built sites side by side (``tools/bench/sites.py``: files only, the build's
 ``.br`` copies sent as a static host sends them, by ``tools/dev/serve.py``):
 
-* ``app``: this tree's table (``index.html``);
+* ``app``: this tree's table (``index.html``), or ``--app``'s built as ``before`` is;
 * ``floor``: the same page with the game's script replaced by one that only marks ``html.ready``:
   PyScript's core, MicroPython's start with the game's zip written into ``/lib``, PyScript's
   prelude, and nothing of ours in Python; app − floor is what the game's own Python costs;
 * ``pyodide``: the table of ``--base`` (by default the last commit whose table ran on Pyodide),
   built by its own build in ``.cache/sites/`` (once: it compiles Pyodide's stdlib and
-  compresses its wasm), so app ÷ pyodide compares the two tables.
+  compresses its wasm), so app ÷ pyodide compares the two tables;
+* ``before`` (only when asked for in ``--sites``): the MicroPython table of ``--before``, built
+  the same way and measured as the app (by default main before the ``alive`` stream's merges:
+  faces, sound, motion, the ending), so app ÷ before says what the commits between cost.
 
 Then, in headless Chromium, for each run, profile and site, the sites' order rotating from run
 to run so that the load of a shared machine falls on all alike:
@@ -29,12 +33,13 @@ For each it records the first paint (``first-contentful-paint``: the static skel
 ``html.ready``, **the hand**: the player's four cards on screen (the table on MicroPython deals
 a first visit's hand before ``html.ready``, and its bots play from then on; the Pyodide table
 showed a new-game form first, whose "Empezar partida" the probe presses as soon as the page is
-ready, as a player who knows where it is would), requests, bytes over the wire
+ready, as a player who knows where it is would), when the bots' worker was up (where the page
+starts one), requests, bytes over the wire
 (``encodedDataLength``: compressed bodies plus headers; nothing for responses served by the
 service worker) and bytes uncompressed, and the page's own boot steps (``window.__mus.steps``).
 The ``phone`` profile throttles the CPU 4x (``Emulation.setCPUThrottlingRate``) and the network
 to 9 Mbit/s with 60 ms latency (``Network.emulateNetworkConditions``). Prints the medians and
-ranges, app ÷ pyodide, and app − floor.
+ranges, app ÷ pyodide, app − floor and app ÷ before.
 """
 
 from __future__ import annotations
@@ -62,7 +67,9 @@ PROFILES: dict[str, dict[str, float] | None] = {
 }
 CASES = ("cold", "warm", "installed", "offline")
 SITES = ("app", "floor", "pyodide")
+OPTIONAL_SITES = ("before",)
 BASE = "ff14abf"  # the last commit whose table ran on Pyodide
+BEFORE = "1702a0b"  # main just before the alive stream's first merge (230e4a5)
 # Records when <html> gets the class "ready", before any page script runs.
 READY_PROBE = """new MutationObserver((_, observer) => {
   if (!document.documentElement?.classList.contains("ready")) return;
@@ -101,6 +108,7 @@ class Sample:
     decoded: int
     hand_ms: float | None = None
     steps: list[Any] = field(default_factory=list)
+    worker_ms: float | None = None  # the bots' worker ready (ms since navigation), where one starts
 
 
 def floor_site(root: Path, name: str = "index.html") -> Path:
@@ -188,10 +196,13 @@ def load(context: Any, url: str, profile: dict[str, float] | None, offline: bool
     page.goto(url, wait_until="commit", timeout=timeout * 1000)
     ready = wait_ready(page, cdp, timeout)
     cards = page_number(page, cdp, "window.__handAt ?? null", timeout, "no hand on screen") if hand else None
+    # When the bots' worker (static/bots.mjs) was up, on pages that start one.
+    worker = page_number(page, cdp, "window.__mus?.bots ? window.__mus.bots.readyAt ?? (window.__mus.bots.state"
+                         " === 'failed' ? -1 : null) : -1", timeout, "the bots' worker did not start") if hand else -1
     paint = page.evaluate("""() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime
         ?? performance.getEntriesByType('paint').at(-1)?.startTime ?? NaN""")
     steps = page.evaluate("() => window.__mus?.steps ?? []")
-    sample = Sample(float(paint), ready, requests, wire, decoded, cards, steps)
+    sample = Sample(float(paint), ready, requests, wire, decoded, cards, steps, None if worker < 0 else worker)
     if not offline and settle_page:
         settle(page, bool(context.service_workers), snapshot, timeout)
     cdp.detach()
@@ -234,16 +245,26 @@ def _seconds(samples: list[Sample], name: str) -> str:
 
 def report(results: dict[tuple[str, str, str], list[Sample]], profiles: list[str], sites: list[str]) -> None:
     print()
-    print("| profile | case | site | first paint | html.ready | the hand | requests | wire | uncompressed |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| profile | case | site | first paint | html.ready | the hand | bots' worker up | requests | wire | uncompressed |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for profile in profiles:
         for case in CASES:
             for site in sites:
                 s = results[profile, case, site]
                 hand = _seconds(s, "hand_ms") if s[0].hand_ms is not None else "–"
+                worker = _seconds(s, "worker_ms") if all(x.worker_ms is not None for x in s) else "–"
                 print(f"| {profile} | {case} | {site} | {_median(s, 'paint_ms'):.0f} ms | {_seconds(s, 'ready_ms')} "
-                      f"| {hand} | {_median(s, 'requests'):.0f} | {_median(s, 'wire') / 1e6:.3f} MB "
+                      f"| {hand} | {worker} | {_median(s, 'requests'):.0f} | {_median(s, 'wire') / 1e6:.3f} MB "
                       f"| {_median(s, 'decoded') / 1e6:.2f} MB |")
+    if "before" in sites and "app" in sites:
+        print()
+        print("| profile | case | app ÷ before: the hand | app − before: the hand |")
+        print("| --- | --- | --- | --- |")
+        for profile in profiles:
+            for case in CASES:
+                app, before = (results[profile, case, site] for site in ("app", "before"))
+                print(f"| {profile} | {case} | {_median(app, 'hand_ms') / _median(before, 'hand_ms'):.3f} "
+                      f"| {(_median(app, 'hand_ms') - _median(before, 'hand_ms')) / 1000:+.2f} s |")
     if set(SITES) - set(sites):
         return
     print()
@@ -266,17 +287,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default=BASE, help="the Pyodide table's commit (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per load")
     parser.add_argument("--steps", action="store_true", help="print each load's boot steps")
-    parser.add_argument("--sites", default=",".join(SITES), help="comma-separated: " + ", ".join(SITES))
+    parser.add_argument("--app", default="", help="the app's (and floor's) commit instead of this tree")
+    parser.add_argument("--before", default=BEFORE, help="the site before's commit (default: %(default)s)")
+    parser.add_argument("--sites", default=",".join(SITES), help="comma-separated: " + ", ".join(SITES + OPTIONAL_SITES))
     args = parser.parse_args(argv)
     profiles = [p for p in args.profiles.split(",") if p]
     sites = [s for s in args.sites.split(",") if s]
-    if set(profiles) - set(PROFILES) or set(sites) - set(SITES):
-        parser.error(f"unknown profiles or sites: {sorted(set(profiles) - set(PROFILES))} {sorted(set(sites) - set(SITES))}")
+    unknown = set(sites) - set(SITES + OPTIONAL_SITES)
+    if set(profiles) - set(PROFILES) or unknown:
+        parser.error(f"unknown profiles or sites: {sorted(set(profiles) - set(PROFILES))} {sorted(unknown)}")
 
     results: dict[tuple[str, str, str], list[Sample]] = {}
     with contextlib.ExitStack() as stack:
-        makers = {"app": lambda: as_static_host(ROOT, "app"), "floor": lambda: floor_site(ROOT),
-                  "pyodide": lambda: as_static_host(built_site(args.base), "pyodide")}
+        app = built_site(args.app) if args.app else ROOT
+        makers = {"app": lambda: as_static_host(app, "app"), "floor": lambda: floor_site(app),
+                  "pyodide": lambda: as_static_host(built_site(args.base), "pyodide"),
+                  "before": lambda: as_static_host(built_site(args.before), "before")}
         urls = {site: stack.enter_context(serving(makers[site]())) for site in sites}
         chromium = stack.enter_context(browser())
         print(f"Chromium {chromium.version}; " + ", ".join(f"{site} {url}" for site, url in urls.items()))
@@ -288,7 +314,9 @@ def main(argv: list[str] | None = None) -> int:
                         results.setdefault((profile, case, site), []).append(sample)
                     line = ", ".join(f"{c} {s.paint_ms:.0f}/{s.ready_ms / 1000:.2f}"
                                      + (f"/{s.hand_ms / 1000:.2f}" if s.hand_ms is not None else "")
-                                     + f"s {s.wire / 1e6:.3f}MB" for c, s in samples.items())
+                                     + f"s {s.wire / 1e6:.3f}MB"
+                                     + (f" bots {s.worker_ms / 1000:.2f}s" if s.worker_ms is not None else "")
+                                     for c, s in samples.items())
                     print(f"run {run + 1} {profile:7} {site:7}: {line}", flush=True)
                     if args.steps:
                         for case, sample in samples.items():

@@ -1,13 +1,16 @@
 // The table's own Python at a start, phase by phase, in CPU time (not wall time: the machine
 // may be shared), on the pages' MicroPython under Node, from the game's zip as the page loads it
-// (static/mpy-start.mjs), each phase its own call into Python, each run a fresh Node (as a
+// (static/mpy-start.mjs: a ROMFS image), each phase its own call into Python, each run a fresh Node (as a
 // page, nothing compiled yet):
 //
 //   node tools/bench/python_start.mjs [--runs 5]
 //
-// MUS_ZIP=other.zip times another build's zip of the game (a before/after, side by side).
+// MUS_ZIP=other.zip times another build's zip of the game (a before/after, side by side);
+// MUS_LIB=1 writes the zip's files into /lib instead of mounting them as a ROMFS image (as the
+// pages did before the image).
 //
-// runtime and zip: MicroPython's start and the zip written into /lib; the imports of the engine,
+// the runtime and the game: MicroPython's start, the zip laid out as a ROMFS image and mounted
+// or, with MUS_LIB, its files written into /lib; the imports of the engine,
 // of the bots and the coach, and of the table's pure modules; the rules' lance tables; a first
 // visit's deal (a partida, its bots, its talk) and its view and HTML; the bots' first four moves;
 // then a returning player's: the save read back (the partida replayed) with its bots and talk,
@@ -18,7 +21,7 @@
 // tools/bench/boot_trace.py traces that.
 import { execFileSync } from "node:child_process";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { storedEntries } from "../../static/mpy-start.mjs";
+import { mountGame, storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,16 +61,21 @@ async function once() {
   const mp = await loadMicroPython({ stdout: (line) => console.log(line), linebuffer: true });
   lap("runtime");
   const data = fs.readFileSync(process.env.MUS_ZIP || path.join(ROOT, "static", "mus-mpy.zip"));
-  const made = new Set();
-  for (const [name, bytes] of storedEntries(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))) {
-    let dir = "";
-    for (const part of ("/lib/" + name).split("/").slice(1, -1)) {
-      dir += "/" + part;
-      if (!made.has(dir)) { made.add(dir); try { mp.FS.mkdir(dir); } catch { /* /lib is there */ } }
+  const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.length);
+  if (!process.env.MUS_LIB) mountGame(mp, buffer);
+  lap("the game: a ROMFS image");
+  if (process.env.MUS_LIB) { // the zip's files written into /lib, as the pages did before the image
+    const made = new Set();
+    for (const [name, bytes] of storedEntries(buffer)) {
+      let dir = "";
+      for (const part of ("/lib/" + name).split("/").slice(1, -1)) {
+        dir += "/" + part;
+        if (!made.has(dir)) { made.add(dir); try { mp.FS.mkdir(dir); } catch { /* /lib is there */ } }
+      }
+      mp.FS.writeFile("/lib/" + name, bytes);
     }
-    mp.FS.writeFile("/lib/" + name, bytes);
   }
-  lap("zip into /lib");
+  lap("the game: files in /lib");
   mp.FS.writeFile("/long-save.json", process.env.MUS_LONG_SAVE);
   at = cpu();
   for (const [name, code] of PHASES) {

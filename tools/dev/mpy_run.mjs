@@ -2,14 +2,14 @@
 //   node tools/dev/mpy_run.mjs [--heap MB] [--zip static/mus-mpy.zip] [--memory] script.py
 // The repository's mus/, static/lessons/, static/deck.svg and the fuzz tests are copied into
 // MicroPython's file system under /app (the working directory), static/mpy/ into /lib. With --zip, the game comes
-// from the lesson pages' zip of .mpy bytecode instead, unpacked into /lib as the page does it
-// (static/mpy-start.mjs), and the sources are not copied.
+// from the pages' zip of .mpy bytecode instead, mounted at /rom as a ROMFS image as the pages
+// do it (static/mpy-start.mjs), and the sources are not copied.
 // Exits 1 with the Python traceback on stderr if the script raises. A script that defines
 // __steps__ (a list of callables) has each called afterwards in a call of its own: this
 // MicroPython frees memory only between calls into Python. With --memory, the runtime's wasm
 // memory at the end is said on stderr (it never shrinks).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { storedEntries } from "../../static/mpy-start.mjs";
+import { mountGame } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +45,10 @@ const options = { stdout: (line) => process.stdout.write(line + "\n"),
                   stderr: (line) => process.stderr.write(line + "\n"), linebuffer: true };
 if (heap) options.heapsize = heap;
 const mp = await loadMicroPython(options);
+if (zip) { // mounted at /rom as the pages mount it (static/mpy-start.mjs)
+  const data = fs.readFileSync(zip);
+  mountGame(mp, data.buffer.slice(data.byteOffset, data.byteOffset + data.length));
+}
 
 function mkdirs(dir) {
   let at = "";
@@ -71,13 +75,6 @@ function copy(src, dst) {
 }
 for (const [src, dst] of MOUNTS) {
   if (!zip || !(dst.startsWith("/app/mus") || dst === "/lib")) copy(path.join(ROOT, src), dst);  // the zip has them
-}
-if (zip) {
-  const data = fs.readFileSync(zip);
-  for (const [name, bytes] of storedEntries(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))) {
-    mkdirs(path.posix.dirname("/lib/" + name));
-    mp.FS.writeFile("/lib/" + name, bytes);
-  }
 }
 mp.FS.chdir("/app");
 try {
