@@ -5,6 +5,12 @@ The bots and the coach think in the bots' worker (``dom/bots.py``), so the page 
 while they do. A bot's answer is played once its pause, counted from when the move before it
 was on screen, is over (a long think simply shows later); the next bot's request goes out as
 soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
+A bot's move is three calls into Python, each a task of the browser's own (``_next_task``):
+the move played and saved, the table drawn, the garbage collected; MicroPython collects only
+as a call returns, so the page collects once per move, alone, and otherwise only after
+``GC_BYTES`` (not after every 16 KB, its default: a collection at the end of nearly every call,
+over the whole heap). On a phone each of those calls stays under 100 ms
+(``tools/bench/bot_pacing.py``, ``tools/bench/move_phases.mjs``).
 
 One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
 anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
@@ -21,6 +27,7 @@ table is on screen.
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
@@ -45,6 +52,7 @@ if TYPE_CHECKING:
 
 APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
+GC_BYTES = 4 * 1024 * 1024  # allocated before MicroPython collects: a few bot moves' worth
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
 # Tab stops of an open panel (of a radio group only the checked radio is one).
 # Where the focus goes when the control that had it is gone: the first of these shown (the
@@ -219,6 +227,8 @@ def crypto_seed() -> int:
 
 class App:
     def __init__(self) -> None:
+        if hasattr(gc, "threshold"):  # MicroPython (CPython's gc has none)
+            gc.threshold(GC_BYTES)
         instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
         self.seed = _seed_param()  # ?seed=N: new partidas deal from N (demos, tests)
         self.session = Session(SafeStorage(local_storage()), instant=instant, seeds=crypto_seed)
@@ -380,9 +390,11 @@ class App:
     async def _bots(self) -> None:
         s = self.session
         ahead: tuple[dict[str, Any], Any] | None = None  # the next bot's request, sent before its turn
+        drawn: float | None = None  # when the last move was drawn
         try:
             while not self._bots_wait():
-                shown = _now()  # the previous move is on screen: the next one's pause runs from here
+                # the previous move is on screen: the next one's pause runs from then
+                shown, drawn = (_now() if drawn is None else drawn), None
                 asked = s.bot_request()
                 if asked is None:
                     break
@@ -401,9 +413,14 @@ class App:
                 if not s.bot_play(*choice):
                     continue
                 staged = s.stage(before)
+                await _next_task()  # played and saved: the drawing is a task of its own
                 self.render()
+                drawn = _now()
                 if staged:
                     await self.unstage()
+                    drawn = None
+                gc.collect()  # MicroPython collects as this call returns: alone, before the next request
+                await _next_task()
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
@@ -519,6 +536,15 @@ class App:
         if not any(n["kind"] == "update" for n in self.session.notices):
             self.session.notices.append({"kind": "update"})
             self.render()
+
+
+# A promise settled by the browser's next task: awaited, it ends the call into Python (the
+# asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
+_NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")
+
+
+async def _next_task() -> None:
+    await _NEXT_TASK()
 
 
 def _now() -> float:

@@ -457,7 +457,7 @@ class Session:
     def open_review(self) -> bool:
         """Reopen the previous hand's count (until the next hand ends)."""
         game = self.game
-        if game is None or not game.history or self.showdown_index() is not None or game.is_over:
+        if game is None or not game.hands_played or self.showdown_index() is not None or game.is_over:
             return False
         self.review = True
         return True
