@@ -5,8 +5,8 @@ The bots and the coach think in the bots' worker (``dom/bots.py``), so the page 
 while they do. A bot's answer is played once its pause, counted from when the move before it
 was on screen, is over (a long think simply shows later); the next bot's request goes out as
 soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
-A bot's move is three calls into Python, each a task of the browser's own (``_next_task``):
-the move played and saved, the table drawn, the garbage collected; MicroPython collects only
+A bot's move is four calls into Python, each a task of the browser's own (``_next_task``):
+the move played, the table drawn, the partida saved, the garbage collected; MicroPython collects only
 as a call returns, so the page collects once per move, alone, and otherwise only after
 ``GC_BYTES`` (not after every 16 KB, its default: a collection at the end of nearly every call,
 over the whole heap). On a phone each of those calls stays under 100 ms
@@ -156,10 +156,11 @@ class Page:
             hand = document.querySelector(f'#table [data-hand="{seat}"]')
             if positions and not nil(hand):
                 cards += [card for i, card in enumerate(hand.querySelectorAll(".card")) if i in positions]
-        for card in cards:
+        again = [card for card in cards if card.classList.contains("deal")]  # drawn anew, a card has none
+        for card in again:
             card.classList.remove("deal")
-        if cards:
-            _ = cards[0].offsetWidth  # restart the CSS animation
+        if again:  # restart its CSS animation: a style and layout of the whole page, now
+            _ = again[0].offsetWidth
         for card in cards:
             card.classList.add("deal")
 
@@ -271,6 +272,14 @@ class App:
         if not self.open_link():
             self.drive()
         asyncio.create_task(self._fetch_art())
+        asyncio.create_task(self._prepare_save())
+
+    async def _prepare_save(self) -> None:
+        """A restored partida's first save, written ahead a few reasons a call (on a phone,
+        a long partida's all at once, at a bot's first move, held the page for half a second)."""
+        saved = self.session.saved
+        while saved is not None and saved is self.session.saved and not self.session.keeper.prepare(saved):
+            await _next_task()
 
     async def _fetch_art(self) -> None:
         """The card sprite, for the counts' revealed cards (drawn by reference until it comes)."""
@@ -406,21 +415,25 @@ class App:
                 following = s.bot_request_after(asked, choice[1])  # thinks during this move's pause
                 if following is not None:
                     ahead = (following, self._ask(following))
-                await asyncio.sleep(max(0.0, s.pause_for(choice[1]) - (_now() - shown)))
+                pause = s.pause_for(choice[1]) - (_now() - shown)
+                await (asyncio.sleep(pause) if pause > 0.002 else _next_task())  # a call of its own, at any speed
                 if self._bots_wait():
                     break
                 before = s.game
-                if not s.bot_play(*choice):
+                if not s.bot_play(*choice, write=False):
                     continue
                 staged = s.stage(before)
-                await _next_task()  # played and saved: the drawing is a task of its own
+                await _next_task()
                 self.render()
                 drawn = _now()
+                await _next_task()
+                s.write()  # the move, drawn, saved (a long partida's save is 100 KB and more)
+                await _next_task()
+                gc.collect()  # MicroPython collects as this call returns: alone, before the next request
+                await _next_task()
                 if staged:
                     await self.unstage()
                     drawn = None
-                gc.collect()  # MicroPython collects as this call returns: alone, before the next request
-                await _next_task()
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:

@@ -104,6 +104,11 @@ class Keeper:
             self.written(SAVE_KEY)
         return None
 
+    def prepare(self, saved: Saved, count: int = 25) -> bool:
+        """Ready ``count`` more of what writing ``saved`` will need (``SaveMemo.prepare``);
+        True once all is."""
+        return self.texts.prepare(saved.reasons, saved.game.hands_played, count)
+
     def settle(self, saved: Saved | None) -> tuple[str, Saved | None]:
         """Settle with a stored save that another window may have changed: (``SAME``,
         ``CLEARED``, ``DAMAGED`` or ``OURS``, None) or (``THEIRS``, the save taken up)."""

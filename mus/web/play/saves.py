@@ -160,6 +160,23 @@ class SaveMemo:
             self.saved, self.actions = None, []
         return text
 
+    def prepare(self, reasons: dict[int, dict[str, Any]], finished: int, count: int) -> bool:
+        """Write out up to ``count`` reasons that the next save will need: a restored
+        partida's, a few at a time (on a phone, all of a long partida's at once would hold
+        the page for half a second). True once none is left.
+
+        >>> memo, reasons = SaveMemo(), {n: {"seat": 1, "hand": 0, "reason": {"kind": "mus"}} for n in range(5)}
+        >>> memo.prepare(reasons, 1, 3), memo.prepare(reasons, 1, 3), len(memo.entries)
+        (False, True, 5)
+        """
+        for index, entry in reasons.items():
+            if entry["hand"] < finished and not (index in self.entries and self.entries[index][0] is entry):
+                if count <= 0:
+                    return False
+                self.entries[index] = (entry, dump_text(entry))
+                count -= 1
+        return True
+
     def reasons_text(self, reasons: dict[int, dict[str, Any]], finished: int) -> str:
         """``dump_text`` of the finished hands' reasons keyed by their index as text: the same
         until another hand finishes (a bot's reason joins ``reasons`` in its own hand), each
