@@ -6,7 +6,7 @@ while they do. A bot's answer is played once its pause, counted from when the mo
 was on screen, is over (a long think simply shows later); the next bot's request goes out as
 soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
 A bot's move is four calls into Python, each a task of the browser's own (``_next_task``):
-the move played, the table drawn, the partida saved, the garbage collected; MicroPython collects only
+the move played, the partida saved, the table drawn, the garbage collected; MicroPython collects only
 as a call returns, so the page collects once per move, alone, and otherwise only after
 ``GC_BYTES`` (not after every 16 KB, its default: a collection at the end of nearly every call,
 over the whole heap). On a phone each of those calls stays under 100 ms
@@ -74,6 +74,9 @@ class Page:
         self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
         self.turn: str | None = None  # the player's decision on screen (view["controls"]["turn"])
+        self.lost_id = ""  # the control that had the focus when it was lost
+        self.refocusing = False  # a frame will find it a place
+        self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
         root = document.documentElement
@@ -182,11 +185,9 @@ class Page:
             p.innerHTML = line
             box.append(p)
         self.log = lines
-        box.scrollTop = box.scrollHeight
+        _SCROLL_DOWN(box)
 
     def _restore_focus(self, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
-        active = document.activeElement
-        lost = nil(active) or active == document.body or not active.isConnected
         if overlay_opened:  # the panel's main action: "Siguiente jugada" works with Enter at once
             main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
             target = main if not nil(main) else document.getElementById("overlay-title")
@@ -198,7 +199,19 @@ class Page:
             if not nil(main):
                 main.focus()
                 return
-        if not lost:
+        if _focus_lost():  # found a place at the next frame, which lays the page out anyway
+            self.lost_id = active_id
+            if not self.refocusing:
+                self.refocusing = True
+                WINDOW.requestAnimationFrame(self._refocus_proxy)
+
+    def _refocus(self, _time: Any = None) -> None:
+        """The focus's control is gone: the same control drawn anew, else a main one (its
+        ``getClientRects`` forced a style and layout of the whole page into the draw's call:
+        ``tools/bench/bot_pacing.py --cpu``)."""
+        self.refocusing = False
+        active_id = self.lost_id
+        if not _focus_lost():  # it found a place meanwhile
             return
         if active_id:
             again = document.getElementById(active_id)
@@ -215,6 +228,11 @@ class Page:
             target = shown[0] if shown else None
         if not nil(target):
             target.focus()
+
+
+def _focus_lost() -> bool:
+    active = document.activeElement
+    return bool(nil(active) or active == document.body or not active.isConnected)
 
 
 def crypto_seed() -> int:
@@ -424,10 +442,10 @@ class App:
                     continue
                 staged = s.stage(before)
                 await _next_task()
+                s.write()  # a long partida's save is 100 KB and more: a task of its own, before the drawing
+                await _next_task()
                 self.render()
                 drawn = _now()
-                await _next_task()
-                s.write()  # the move, drawn, saved (a long partida's save is 100 KB and more)
                 await _next_task()
                 gc.collect()  # MicroPython collects as this call returns: alone, before the next request
                 await _next_task()
@@ -551,6 +569,9 @@ class App:
             self.render()
 
 
+# Scroll an element to its end at the next frame, when the frame lays the page out anyway:
+# reading its scrollHeight now forced a style and layout of the whole page into the draw's call.
+_SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; })")
 # A promise settled by the browser's next task: awaited, it ends the call into Python (the
 # asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
 _NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")

@@ -3,7 +3,7 @@
 Pure Python: the DOM layer (``dom/play.py``) turns clicks into these calls, waits between bot
 moves, and renders ``view.build_view(session)`` after each one. Every change to the
 partida is written to storage before the call returns (a bot's move, if the page asks, in its
-next call, once drawn: ``bot_play(write=False)``, ``write``); a write that storage refuses (a full
+next call, before it is drawn: ``bot_play(write=False)``, ``write``); a write that storage refuses (a full
 quota) is told at once (``unsaved``), and ``flush`` writes it when storage takes it again.
 
 A partida started here is dealt from a secret seed (``mus.rng.fresh_seed``) and reseeded
@@ -321,7 +321,7 @@ class Session:
     def bot_play(self, seat: int, notation: str, write: bool = True) -> bool:
         """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
         it was chosen on: another window may have moved it on meanwhile. ``write=False``: not
-        stored yet, the caller calls ``write`` next (the page draws the move first)."""
+        stored yet, the caller calls ``write`` next (in a call of its own, before drawing it)."""
         game = self.game
         if (self.bot_to_play() != seat or game is None or self.saved is None
                 or game is not self._chosen_on):
