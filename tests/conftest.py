@@ -5,7 +5,8 @@
 * ``browser`` (session, from pytest-playwright): Debian's Chromium, see ``tests/browser.py``.
 * ``booted`` (module): one page booted with ``boot_page`` shared by a test module.
 
-Once collection is over, the commands of ``EARLY`` in the collected modules start (tests/early.py).
+Once collection is over, the commands of ``EARLY`` in the collected modules start (tests/early.py);
+the modules that name such commands run last, so their tests that wait on them find them done.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ from tests import early
 from tests.browser import BootState, boot_page
 from tools.dev.chromium import CHROMIUM_ARGS, executable
 from tests.devserver import ROOT, DevServer
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules with ``EARLY`` commands go last (a stable sort: the rest keep their order)."""
+    items.sort(key=lambda item: bool(getattr(getattr(item, "module", None), "EARLY", None)))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

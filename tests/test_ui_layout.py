@@ -490,6 +490,68 @@ def test_every_state_in_english_on_one_screen(instant: BootState, size: tuple[in
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
+# Every option of the new-game screen, and its buttons, inside the panel without scrolling it:
+# each choice's box and 44 px targets, the start button beside the title.
+SETUP_JS = """() => {
+  const out = [], body = document.querySelector('#overlay.open .panel-body').getBoundingClientRect();
+  const start = document.querySelector('#overlay.open [data-ui="nueva"], #overlay.open [data-action="nueva"]');
+  for (const el of [start, ...document.querySelectorAll('#overlay.open label:has(> input[data-setting])')]) {
+    const r = el.getBoundingClientRect(), box = el.closest('.panel-body') ? body : {top: 0, bottom: innerHeight};
+    if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) out.push(`out of view: ${el.textContent.trim()} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+    if (r.height < 43.5 || r.width < 43.5) out.push(`small target ${Math.round(r.width)}x${Math.round(r.height)}: ${el.textContent.trim()}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_new_game_screen_on_one_landscape_screen(instant: BootState, lang: str) -> None:
+    """At 740×360 the new-game screen shows every option at once, from a partida in progress
+    (its warning too): nothing scrolls (it scrolled 94 px through a 280 px window, 1,072 px
+    before that), no text under 12 px, no target under 44 px."""
+    page = instant.page
+    page.set_viewport_size({"width": 740, "height": 360})
+    try:
+        show_state(page, "declarations")
+        _set_lang(page, lang)
+        page.click('#topbar [data-ui="menu"]')
+        page.click('#overlay [data-ui="setup"]')
+        page.wait_for_selector("#overlay.open .panel.setup .warning")
+        assert page.locator("#overlay.open label:has(> input[data-setting])").count() == 28
+        assert _problems(page, True) + page.evaluate(SETUP_JS) == []
+    finally:
+        _set_lang(page, "es")
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+# Each seat's señas as drawn: per seña its face (size, uncovered) and its label if shown.
+SENAS_DRAWN_JS = """() => Object.fromEntries([...document.querySelectorAll('#table [data-senas]')].map((seat) => [
+  seat.dataset.senas, [...seat.querySelectorAll('.sena')].map((sena) => {
+    const face = sena.querySelector('svg.face').getBoundingClientRect(), label = sena.querySelector('.sena-short');
+    const hit = document.elementFromPoint(face.left + face.width / 2, face.top + face.height / 2);
+    return [sena.dataset.sena, Math.round(Math.min(face.width, face.height)), sena.contains(hit),
+            label.getClientRects().length ? label.textContent : null];
+  })]))"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (320, 568), (740, 360)], ids=["360x740", "320x568", "740x360"])
+def test_a_seats_first_sena_shows_its_face_and_word(instant: BootState, size: tuple[int, int]) -> None:
+    """On phones a seat's seña reads at a glance from the first: its face, uncovered, and its
+    word beside it (on small phones the player's own and the partner's first seña showed a
+    face alone); a seat with several shows their faces side by side."""
+    page = instant.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        show_state(page, "senas-bet")
+        drawn = page.evaluate(SENAS_DRAWN_JS)
+        assert {seat: [(sena, word) for sena, _, _, word in senas] for seat, senas in drawn.items()} == {
+            "0": [("dos reyes", "2 reyes")], "2": [("la 31", "31")], "1": [("ciego", "ciego")],
+            "3": [("dos reyes", None), ("dos ases", None), ("duples", None)]}
+        assert all(px >= 20 and seen for senas in drawn.values() for _, px, seen, _ in senas), drawn
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_senas_on_a_phone_show_their_words_when_tapped(instant: BootState) -> None:
     page = instant.page
     page.set_viewport_size({"width": 360, "height": 740})

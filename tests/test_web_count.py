@@ -190,5 +190,26 @@ def test_the_last_call_stays_visible_before_the_count() -> None:
     assert view["seats"][2]["bubble"] == "Paso" and view["seats"][2]["talk"]["key"] == "tran_tran"
     assert view["log"]["lines"][-1] == f"{s.cast[3].name}: paso"
     assert s.bot_to_play() is None  # nobody deals on
+    # the stones move with the count: before it the score is the hand's start (nothing refused)
+    assert [team["tantos"] for team in view["scores"]] == [0, 0]
     s.hold_count = False
-    assert build_view(s)["showdown"] is not None
+    counted = build_view(s)
+    assert counted["showdown"] is not None
+    assert [team["tantos"] for team in counted["scores"]] == g.history[0]["score"] != [0, 0]
+
+
+def test_a_deje_is_on_the_score_before_the_count() -> None:
+    """A bet refused during the hand was paid when refused: it stays on the score while the
+    last call is read; the count adds the rest."""
+    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=1), ["no hay mus", "envido", "no quiero", "no quiero"])
+    while g.hands_played == 0:
+        legal = g.legal_actions()
+        g = g.apply("paso" if "paso" in legal else legal[0])
+    s = _session_at(g)
+    s.hold_count = True
+    hand = g.history[0]
+    deje = [e for e in hand["ledger"] if e["reason"].endswith("porque no")]
+    assert [(e["team"], e["points"]) for e in deje] == [(0, 1)]
+    assert [team["tantos"] for team in build_view(s)["scores"]] == [1, 0]
+    s.hold_count = False
+    assert [team["tantos"] for team in build_view(s)["scores"]] == hand["score"]

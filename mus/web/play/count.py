@@ -28,6 +28,21 @@ def _is_deje(entry: Mapping[str, Any]) -> bool:
     return str(entry["reason"]).endswith("porque no")
 
 
+def score_before_count(hand: HandResult) -> list[int]:
+    """The score while hand ``hand``'s last call is still on the table: what was paid during
+    the hand (a refused bet's deje) is on it, what the count pays is not yet.
+
+    >>> hand = {"score": [7, 12], "ledger": [
+    ...     {"team": 1, "points": 1, "reason": "envite a grande porque no", "lance": "grande", "seat": 1},
+    ...     {"team": 0, "points": 3, "reason": "duples", "lance": "pares", "seat": 0}]}
+    >>> score_before_count(hand)
+    [4, 12]
+    """
+    ledger = hand.get("ledger", [])
+    return [hand["score"][team] - sum(int(e["points"]) for e in ledger if e["team"] == team and not _is_deje(e))
+            for team in (0, 1)]
+
+
 def _tie_note(lang: str, lance: str, seat: int, hand: HandResult, rules: mus.Rules) -> str | None:
     """Say so when the lance went to ``seat`` only because ties go to the seat nearer the mano."""
     hands = hand.get("hands")

@@ -75,14 +75,17 @@ def dealt(view: dict[str, Any]) -> tuple[Any, ...]:
 
 def coming(before: tuple[Any, ...], now: tuple[Any, ...]) -> list[list[int]]:
     """The positions of the cards that come to each seat from ``before`` to ``now`` (two
-    ``dealt``): all four of a new hand's, and after a serve the player's new cards and the
-    last ones of each other hand, as many as it threw.
+    ``dealt``): all four of a new hand's, and after a serve the player's new cards (where
+    they sit in his hand, sorted again: not the cards he kept) and the last ones of each
+    other hand, as many as it threw.
 
     >>> first = (1, ("Ro", "Rc", "Co", "6o"), ((), (), (), ()))
     >>> coming((), first) == coming((0, (), ()), first) == [[0, 1, 2, 3]] * 4
     True
     >>> coming(first, (1, ("Ro", "Rc", "Co", "2e"), ((1,), (2,), (4,), ())))
     [[3], [2, 3], [0, 1, 2, 3], []]
+    >>> coming(first, (1, ("Rc", "Ce", "Co", "7b"), ((2,), (), (), ())))
+    [[1, 3], [], [], []]
     >>> coming(first, first)
     [[], [], [], []]
     """
@@ -92,7 +95,7 @@ def coming(before: tuple[Any, ...], now: tuple[Any, ...]) -> list[list[int]]:
         return [[0, 1, 2, 3] for _ in range(4)]
     if before[1] == now[1]:
         return [[], [], [], []]
-    mine = [i for i, (old, new) in enumerate(zip(before[1], now[1])) if old != new]
+    mine = [i for i, card in enumerate(now[1]) if card not in before[1]]
     return [mine] + [list(range(4 - thrown[-1], 4)) if thrown else [] for thrown in now[2][1:]]
 
 

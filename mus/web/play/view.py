@@ -19,7 +19,7 @@ from mus.observation import HandResult, Observation
 from ..kit.i18n import stones, t
 from .calls import log_view
 from .coaching import coach_view, partner_reasons
-from .count import showdown_view
+from .count import score_before_count, showdown_view
 from .guide import help_view, menu_view
 from .names import cast_line, seat_names
 from .newgame import rules_summary, setup_view, speed_view, stats_view
@@ -84,7 +84,7 @@ def build_view(session: Session) -> dict[str, Any]:
     names = seat_names(session, lang)
     obs = game.observation(HUMAN, last_hands=0)  # the finished hands, when needed, one by one
     if index is not None:  # the finished hand stays on the table behind its count
-        obs = finished_observation(session, index)
+        obs = finished_observation(session, index, counted=not session.hold_count)
         view["phase"] = game.phase if game.is_over else obs["phase"]
         view["hand_number"] = index + 1
     if session.muted:  # calls not yet spoken (declarations shown one after another)
@@ -134,15 +134,16 @@ def build_view(session: Session) -> dict[str, Any]:
     return view
 
 
-def finished_observation(session: Session, index: int) -> Observation:
-    """What the player saw when hand ``index`` ended: its last call, plates and score."""
+def finished_observation(session: Session, index: int, counted: bool = True) -> Observation:
+    """What the player saw when hand ``index`` ended: its last call, plates and score (not
+    ``counted``: the score before the count, which brings its points)."""
     game = session.game
     assert game is not None
     before, notation = session.hand_end(index)
-    return _ended(before, notation, game.hand_result(index))
+    return _ended(before, notation, game.hand_result(index), counted)
 
 
-def _ended(before: mus.Game, notation: str, hand: HandResult) -> Observation:
+def _ended(before: mus.Game, notation: str, hand: HandResult, counted: bool = True) -> Observation:
     obs = before.observation(HUMAN, last_hands=0)   # a fresh copy: changed here into the end of the hand
     obs["log"].append({"seat": before.to_play if before.to_play is not None else -1,
                        "phase": before.phase, "action": notation})
@@ -150,6 +151,9 @@ def _ended(before: mus.Game, notation: str, hand: HandResult) -> Observation:
         obs["bet"] = None
     obs["to_play"], obs["legal_actions"] = None, []
     obs["score"], obs["lances"], obs["declared"] = hand["score"], hand["lances"], hand["declared"]
+    if not counted:  # the last call still on the table: the stones move when the count opens
+        obs["score"] = score_before_count(hand)
+        return obs
     if hand["juego_winner"] is not None:  # the juego this hand won is on the score, as in the count
         obs["juegos"][hand["juego_winner"]] += 1
     return obs
