@@ -196,7 +196,8 @@ AUTOPLAY = """(think) => {
   }, 50);
 }"""
 # The page's interpreter: handed to PYTHON_HOOK on MicroPython, on window.__mus before (Pyodide).
-INTERPRETER_JS = "(code) => (window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python).runPython(code)"
+INTERPRETER = "(window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python)"
+INTERPRETER_JS = f"(code) => {INTERPRETER}.runPython(code)"
 
 
 # The page's clock in the trace: console.time marks it (the "blink.console" category).
@@ -268,6 +269,7 @@ def open_table(chromium: Any, url: str, timeout: float, phone: bool = True,
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+    page.wait_for_function(f"() => {INTERPRETER}", timeout=timeout * 1000)  # the hook may come after html.ready
     page.evaluate(INTERPRETER_JS, PATCH)
     if phone and throttle:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": RATE})

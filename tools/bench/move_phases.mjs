@@ -5,7 +5,8 @@
 //   node tools/bench/move_phases.mjs [--hands 1,12,30] [--moves 40] [--gc-threshold BYTES]
 //
 // For each --hands N, a partida of dificil bots as the page stores it N hands in (3 juegos and 3
-// vacas, so that it lasts; made by CPython, the player taking the first action on offer) is
+// vacas, so that it lasts; made by CPython, the player taking the first action on offer: the
+// one of tools/bench/bot_pacing.py --from-hand) is
 // restored into a Session at normal speed, and then --moves bot moves are played as the page
 // plays them (mus/web/dom/play.py, App._bots), each phase its own call into Python:
 //   answer  the worker's answer read (JSON) and taken (Session.bot_answered), the next bot's
@@ -34,27 +35,8 @@ const MOVES = Number(option("--moves", "40"));
 const THRESHOLD = Number(option("--gc-threshold", "0"));
 const ZIP = option("--zip", path.join(ROOT, "static", "mus-mpy.zip"));
 
-const SAVE = `
-import itertools, json, sys
-from mus.web.kit.storage import MemoryStorage
-from mus.web.play.session import Session
-s = Session(MemoryStorage(), instant=True, seeds=itertools.count(0x9E3779B97F4A7C15).__next__)
-for name, value in (("level", "dificil"), ("juegos_to_win", "3"), ("vacas_to_win", "3"), ("speed", "normal")):
-    s.set_setting(name, value)
-s.new_game(seed=int(sys.argv[2]))
-while True:
-    game = s.game
-    assert not game.is_over, "the partida ended first"
-    if game.hands_played >= int(sys.argv[1]) and s.bot_to_play() is not None:
-        break
-    if s.showdown_index() is not None:
-        s.ack()
-    elif s.bot_to_play() is not None:
-        s.bot_move()
-    else:
-        s.play(s.human_legal()[0])
-json.dump(s.storage.data, sys.stdout)
-`;
+// The partida N hands in: tools/bench/bot_pacing.py's (its --from-hand).
+const SAVE = "import sys; from tools.bench.bot_pacing import LONG_SAVE; exec(LONG_SAVE)";
 
 const SETUP = `
 import gc, json

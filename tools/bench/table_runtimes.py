@@ -155,16 +155,7 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
             out[label] = json.loads(timed)
             context.close()
             continue
-        # The positions come as JSON, one call each, as the worker gets its requests: made
-        # here (the same on every runtime), so no call grows the heap a worker would not.
-        page.evaluate("(code) => %s.runPython(code)" % interpreter,
-                      f"{DECISIONS}\nwarm, observations, choices = [], [], []\nbot = make_bot({level!r}, {seed})")
-        load = """([obs, name]) => {
-            const py = %s;
-            for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
-        }""" % interpreter
-        page.evaluate(load, [[json.dumps(o) for o in made[0]], "warm"])
-        page.evaluate(load, [[json.dumps(o) for o in made[1]], "observations"])
+        load_positions(page, interpreter, made, level, seed)
         each = """([n, name]) => {
             const py = %s, times = [];
             for (let k = 0; k < n; k++) {
@@ -187,6 +178,20 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
     return out
 
 
+def load_positions(page: Any, interpreter: str, made: tuple[list[Any], list[Any]], level: str, seed: int) -> None:
+    """``DECISIONS`` and the bot in the page, with the warm-up and timed positions of ``made``.
+    The positions come as JSON, one call each, as the worker gets its requests: made by
+    CPython (the same on every runtime), so no call grows the heap a worker would not."""
+    page.evaluate("(code) => %s.runPython(code)" % interpreter,
+                  f"{DECISIONS}\nwarm, observations, choices = [], [], []\nbot = make_bot({level!r}, {seed})")
+    load = """([obs, name]) => {
+        const py = %s;
+        for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
+    }""" % interpreter
+    page.evaluate(load, [[json.dumps(o) for o in made[0]], "warm"])
+    page.evaluate(load, [[json.dumps(o) for o in made[1]], "observations"])
+
+
 def cpu_times(chromium: Any, url: str, runtime: str, level: str, count: int, seed: int,
               timeout: float, gc_threshold: int = 0) -> dict[str, list[float]]:
     """``decision_times``' decisions in a fresh unthrottled page, each its own evaluate, as
@@ -200,14 +205,7 @@ def cpu_times(chromium: Any, url: str, runtime: str, level: str, count: int, see
     page.goto(url + "?speed=0", timeout=timeout * 1000)
     page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
     interpreter = INTERPRETER_JS[runtime]
-    page.evaluate("(code) => %s.runPython(code)" % interpreter,
-                  f"{DECISIONS}\nwarm, observations, choices = [], [], []\nbot = make_bot({level!r}, {seed})")
-    load = """([obs, name]) => {
-        const py = %s;
-        for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
-    }""" % interpreter
-    page.evaluate(load, [[json.dumps(o) for o in made[0]], "warm"])
-    page.evaluate(load, [[json.dumps(o) for o in made[1]], "observations"])
+    load_positions(page, interpreter, made, level, seed)
     one = "([name, k]) => { const s = performance.now(); %s.runPython(`choices.append(bot.choose(${name}[${k}]))`);" \
           " return performance.now() - s; }" % interpreter
     for k in range(WARM_UP):
