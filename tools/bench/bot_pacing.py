@@ -132,8 +132,8 @@ _bench = window.__bench
 _bot_play, _play_move, _ack, _bots = Session.bot_play, Session.play, Session.ack, _play.App._bots
 
 
-def bot_play(self, seat, notation):
-    done = _bot_play(self, seat, notation)
+def bot_play(self, seat, notation, *more, **options):
+    done = _bot_play(self, seat, notation, *more, **options)
     if done:
         _bench.mark("bot", notation)
     return done

@@ -31,7 +31,7 @@ import gc
 from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from ..kit.commands import Command, Key
 from ..kit.deckart import DeckArt
@@ -197,7 +197,7 @@ class Page:
         if turn_came:  # the player's turn has come: its main control, so Enter works at once
             main = document.querySelector("#controls [data-main]")
             if not nil(main):
-                main.focus()
+                main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
                 return
         if _focus_lost():  # found a place at the next frame, which lays the page out anyway
             self.lost_id = active_id
@@ -569,6 +569,7 @@ class App:
             self.render()
 
 
+_IN_VIEW = to_js({"preventScroll": True})
 # Scroll an element to its end at the next frame, when the frame lays the page out anyway:
 # reading its scrollHeight now forced a style and layout of the whole page into the draw's call.
 _SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; })")
