@@ -22,7 +22,7 @@
 // p95 and max CPU ms, and the request's JSON length.
 import { execFileSync } from "node:child_process";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { storedEntries } from "../../static/mpy-start.mjs";
+import { makeDirs, storedEntries } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -117,11 +117,7 @@ const mp = await loadMicroPython({ stdout: (line) => console.log(line), linebuff
 const data = fs.readFileSync(ZIP);
 const made = new Set();
 for (const [name, bytes] of storedEntries(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))) {
-  let dir = "";
-  for (const part of ("/lib/" + name).split("/").slice(1, -1)) {
-    dir += "/" + part;
-    if (!made.has(dir)) { made.add(dir); try { mp.FS.mkdir(dir); } catch { /* /lib is there */ } }
-  }
+  makeDirs(mp.FS, "/lib/" + name, made);
   mp.FS.writeFile("/lib/" + name, bytes);
 }
 const PHASES = ["answer", "play", "view", "html", "request", "empty"];

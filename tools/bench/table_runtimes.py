@@ -138,12 +138,7 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
     out = {}
     made = cpython_positions(count, seed)
     for label, rate in (("phone", PROFILES["phone"]["cpu"]), ("unthrottled", 1)):
-        context = chromium.new_context(service_workers="block")
-        context.add_init_script(PYTHON_HOOK)
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        page.goto(url + "?speed=0", timeout=timeout * 1000)
-        page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+        context, page, cdp = open_table(chromium, url, runtime, timeout)
         interpreter = INTERPRETER_JS[runtime]
         if one_call:
             page.evaluate("(code) => %s.runPython(code)" % interpreter,
@@ -178,6 +173,19 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
     return out
 
 
+def open_table(chromium: Any, url: str, runtime: str, timeout: float) -> tuple[Any, Any, Any]:
+    """A fresh context, its page of ``runtime``'s table at ``?speed=0`` ready with its
+    interpreter handed over, and a DevTools session on it."""
+    context = chromium.new_context(service_workers="block")
+    context.add_init_script(PYTHON_HOOK)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    page.goto(url + "?speed=0", timeout=timeout * 1000)
+    page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+    page.wait_for_function(f"() => {INTERPRETER_JS[runtime]}", timeout=timeout * 1000)
+    return context, page, cdp
+
+
 def load_positions(page: Any, interpreter: str, made: tuple[list[Any], list[Any]], level: str, seed: int) -> None:
     """``DECISIONS`` and the bot in the page, with the warm-up and timed positions of ``made``.
     The positions come as JSON, one call each, as the worker gets its requests: made by
@@ -198,12 +206,7 @@ def cpu_times(chromium: Any, url: str, runtime: str, level: str, count: int, see
     the main thread's CPU time (``ThreadTime``) and wall time, and that CPU time × the
     phone's rate."""
     made = cpython_positions(count, seed)
-    context = chromium.new_context(service_workers="block")
-    context.add_init_script(PYTHON_HOOK)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    page.goto(url + "?speed=0", timeout=timeout * 1000)
-    page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+    context, page, cdp = open_table(chromium, url, runtime, timeout)
     interpreter = INTERPRETER_JS[runtime]
     load_positions(page, interpreter, made, level, seed)
     one = "([name, k]) => { const s = performance.now(); %s.runPython(`choices.append(bot.choose(${name}[${k}]))`);" \
