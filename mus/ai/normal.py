@@ -105,7 +105,7 @@ class NormalBot(SeededBot):
             return "ordago", p, 0.9
         if p >= 0.8 and stake < 12:
             return "envido", p, 0.8
-        need = 0.42 if stake <= 2 else 0.5 if stake <= 6 else 0.58
+        need = 0.5 if stake <= 2 else 0.55 if stake <= 6 else 0.6
         return ("quiero" if p >= need else "no quiero"), p, need
 
 
