@@ -1,6 +1,7 @@
 """The bots and the coach think in a MicroPython worker beside the page (``static/bots.mjs``):
-a whole hand is played by it, the page answers a tap while a bot thinks, and a page whose
-worker is refused plays on by itself."""
+a whole hand is played by it, the page answers a tap while a bot thinks, a bot's move makes
+no long task on the page thirty hands into a partida, and a page whose worker is refused plays
+on by itself."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 
 from tests.browser import BootState, expose_python
+from tools.bench.bot_pacing import ANCHOR_JS, TRACE_CATEGORIES, cpu_tasks
+from tests.test_web_restore import partida_at
 from tests.ui import play_one, play_until_overlay, py, start_game, wait_for_choice
 
 pytestmark = pytest.mark.browser
@@ -82,6 +85,50 @@ def test_the_page_answers_a_tap_while_a_bot_thinks(instant: BootState) -> None:
     page.evaluate("() => window.__busy")
     wait_for_choice(page, 60)  # the bots played on once the worker was free
     assert page.evaluate(BOTS_JS)["state"] == "ready"
+    assert instant.console_errors == []
+
+# The bots' turns (``App._bots`` running), on the page's clock.
+TURNS_PY = """
+from js import window
+from mus.web.dom import play as _a
+_untimed = _a.App._bots
+async def _timed(self):
+    window.__turns.push(window.performance.now())
+    try:
+        await _untimed(self)
+    finally:
+        window.__turns.push(window.performance.now())
+_a.App._bots, _a.App._untimed_bots = _timed, _untimed
+"""
+TASK_CPU_MS = 50  # a long task even on a desktop; on a phone, 4x: tools/bench/bot_pacing.py --cpu
+
+
+def test_a_bots_move_makes_no_long_task_thirty_hands_in(instant: BootState, browser: Any) -> None:
+    # Thirty hands in, each move once rewrote the whole save (100 KB: the bots' reasons) and
+    # copied every finished hand to draw the table, in one call: 250 ms of the main thread's
+    # CPU. A move is now a few tasks of a few ms (tools/bench/move_phases.mjs). Read from a
+    # trace as CPU time, which a busy machine does not lengthen as it does wall time.
+    page = instant.page
+    page.evaluate("(data) => { for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
+                  partida_at(30).storage.data)
+    assert py(page, "import json; from mus.web.dom import play as _a; _a._app.session.restore(); _a._app.render(); "
+                    "json.dumps(_a._app.session.game.hands_played)") == 30
+    page.evaluate("() => { window.__turns = []; }")
+    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+    try:
+        anchor = page.evaluate(ANCHOR_JS)
+        py(page, TURNS_PY + "\n_a._app.drive()\n'0'")
+        s = play_until_overlay(page, 200)
+        assert s["overlay"] and "showdown" in s["overlay"], s
+    finally:
+        tasks = cpu_tasks(browser.stop_tracing(), anchor)
+        py(page, "from mus.web.dom import play as _a; _a.App._bots = _a.App._untimed_bots; '0'")
+    turns = page.evaluate("() => window.__turns")
+    spans = list(zip(turns[::2], turns[1::2] + [float("inf")]))
+    in_turns = [ms for at, ms in tasks if any(a <= at <= b for a, b in spans)]
+    assert spans and len(in_turns) > 20, (spans, len(in_turns))  # the bots played, their tasks were read
+    assert [round(ms) for ms in in_turns if ms > TASK_CPU_MS] == [], "long tasks (CPU ms) in the bots' turns"
+    page.click('[data-action="continuar"]')
     assert instant.console_errors == []
 
 

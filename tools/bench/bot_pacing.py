@@ -3,7 +3,7 @@
 tasks, this tree (bots in the MicroPython worker) side by side with a baseline (``--base``,
 today's ``main``: bots on the page's main thread).
 
-    .venv/bin/python -m tools.bench.bot_pacing [--base main] [--partidas 1] [--hands 0] [--seed 1]
+    .venv/bin/python -m tools.bench.bot_pacing [--base main] [--partidas 1] [--hands 0] [--seed 1] [--from-hand N]
 
 Each site is served as files only by ``tools/dev/serve.py`` with the build's ``.br`` copies
 (``tools/bench/sites.py``); the baseline is ``--base`` built by its own build in ``.cache/sites/``.
@@ -17,6 +17,11 @@ later, and the next request waits as long, as on a core four times slower; idle,
 since a phone's worker has a core of its own, where this machine has two for everything. The
 network is not throttled: the partida is measured after the start.
 
+``--from-hand N`` starts from a partida N hands in instead (3 juegos, 3 vacas, so that it lasts,
+dealt from ``--seed`` with the player taking the first action on offer and ``dificil`` bots,
+made by CPython, stored as the page stores it): the late hands of a long partida, whose
+history and bots' reasons the page carries at each move.
+
 The player is ``AUTOPLAY``: in the page itself, ``--think`` ms after the page offers it
 something, it clicks the first action on offer (the first card and "descartar" at a discard,
 "continuar" at a count). The table is the default one (señas, advice aloud) at ``dificil`` and
@@ -27,7 +32,12 @@ moves and counts, and the bots' turns (``App._bots`` running). Reported:
   drawn after a bot's action to the next (a ``requestAnimationFrame`` after it is played: on
   the baseline that frame waits for the next bot's think, as the screen did);
 * **long tasks** (``PerformanceObserver`` ``longtask``) that start during the bots' turns: how
-  many last over 100 ms, and the longest;
+  many last over 100 ms, and the longest. On a shared machine these wall times carry the
+  other jobs' load: with ``--cpu`` the page's main thread is not throttled and the tasks are
+  read from a trace of it (``RunTask``, its thread CPU time ``tdur``), given on the phone's
+  scale, CPU time × 4: **CPU long tasks**, the load's share taken out (DevTools' throttle
+  adds to a thread's CPU time: the throttled trace cannot give it). The worker is stretched
+  as ever; the gaps then have the page's part unthrottled;
 * the worker's answers (think time, stretched) and its start (``window.__mus.bots.startMs``).
 
 Timings on a shared machine are noisy: compare the two sites of one run.
@@ -38,6 +48,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -87,7 +98,7 @@ PROBE = """(() => {
     const at = performance.now();
     if (kind === "bot") requestAnimationFrame(() => bench.events.push(["bot", performance.now(), detail, at]));
     else if (kind === "count") {  // and the page's memory: its interpreter's wasm, its JS heap
-      const python = window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python;
+      const python = window.__musTestPython ?? window.__mus?.pyodide ?? window.__mus?.python;
       bench.events.push([kind, at, detail, python?._module?.HEAPU8?.length ?? null,
                          performance.memory?.usedJSHeapSize ?? null]);
     } else bench.events.push([kind, at, detail]);
@@ -121,8 +132,8 @@ _bench = window.__bench
 _bot_play, _play_move, _ack, _bots = Session.bot_play, Session.play, Session.ack, _play.App._bots
 
 
-def bot_play(self, seat, notation):
-    done = _bot_play(self, seat, notation)
+def bot_play(self, seat, notation, *more, **options):
+    done = _bot_play(self, seat, notation, *more, **options)
     if done:
         _bench.mark("bot", notation)
     return done
@@ -185,23 +196,82 @@ AUTOPLAY = """(think) => {
   }, 50);
 }"""
 # The page's interpreter: handed to PYTHON_HOOK on MicroPython, on window.__mus before (Pyodide).
-INTERPRETER_JS = "(code) => (window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python).runPython(code)"
+INTERPRETER = "(window.__musTestPython ?? window.__mus.pyodide ?? window.__mus.python)"
+INTERPRETER_JS = f"(code) => {INTERPRETER}.runPython(code)"
 
 
-def open_table(chromium: Any, url: str, timeout: float, phone: bool = True) -> tuple[Any, Any]:
+# The page's clock in the trace: console.time marks it (the "blink.console" category).
+ANCHOR_JS = """() => { const at = performance.now(); console.time("bench-anchor"); console.timeEnd("bench-anchor"); return at; }"""
+TRACE_CATEGORIES = ["toplevel", "blink.console"]
+# A partida N hands in, as the page stores it (the storage's keys and texts, JSON on stdout).
+LONG_SAVE = """
+import itertools, json, sys
+from mus.web.kit.storage import MemoryStorage
+from mus.web.play.session import Session
+hands, seed = int(sys.argv[1]), int(sys.argv[2])
+s = Session(MemoryStorage(), instant=True, seeds=itertools.count(0x9E3779B97F4A7C15 + seed).__next__)
+for name, value in (("level", "dificil"), ("juegos_to_win", "3"), ("vacas_to_win", "3"), ("speed", "normal")):
+    s.set_setting(name, value)
+s.new_game(seed=seed)
+while s.game.hands_played < hands or s.showdown_index() is not None:
+    assert not s.game.is_over, "the partida ended first"
+    if s.showdown_index() is not None:
+        s.ack()
+    elif s.bot_to_play() is not None:
+        s.bot_move()
+    else:
+        s.play(s.human_legal()[0])
+json.dump(s.storage.data, sys.stdout)
+"""
+
+
+def long_save(hands: int, seed: int) -> dict[str, str]:
+    """The storage of a partida ``hands`` hands in (``LONG_SAVE``)."""
+    done = subprocess.run([sys.executable, "-c", LONG_SAVE, str(hands), str(seed)], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    stored: dict[str, str] = json.loads(done.stdout)
+    return stored
+
+
+def cpu_tasks(trace: bytes, anchor: float) -> list[tuple[float, float]]:
+    """The page's main-thread tasks in a trace: (start on the page's clock, thread CPU ms)."""
+    data = json.loads(trace)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+             and e["args"].get("name") == "CrRendererMain"}
+    marks = [e for e in events if e.get("name") == "bench-anchor" and e.get("ph") in ("b", "B", "S")]
+    if not marks:
+        return []
+    zero = float(marks[0]["ts"]) / 1000 - anchor  # trace ms at the page's 0
+    tasks = [e for e in events if (e.get("pid"), e.get("tid")) in mains and "tdur" in e
+             and e.get("name") in ("ThreadControllerImpl::RunTask", "RunTask")]
+    outer = "ThreadControllerImpl::RunTask" if any(e["name"] == "ThreadControllerImpl::RunTask" for e in tasks) else "RunTask"
+    page_pid = marks[0]["pid"]
+    return [(float(e["ts"]) / 1000 - zero, float(e["tdur"]) / 1000) for e in tasks
+            if e["name"] == outer and e["pid"] == page_pid]
+
+
+def open_table(chromium: Any, url: str, timeout: float, phone: bool = True,
+               stored: dict[str, str] | None = None, throttle: bool = True) -> tuple[Any, Any]:
     """A fresh context and page of ``url`` ready, patched (``PATCH``); with ``phone``, its main
-    thread on the phone's CPU and its bots' worker stretched to it."""
+    thread on the phone's CPU (unless not ``throttle``) and its bots' worker stretched to it;
+    ``stored``: the page's storage before it starts."""
     context = chromium.new_context(service_workers="block")
     context.add_init_script(PYTHON_HOOK)
     context.add_init_script(PROBE)
+    if stored:  # written once, before the page's first script
+        context.add_init_script("(() => { if (!sessionStorage.getItem('bench-stored')) {"
+                                f" for (const [k, v] of Object.entries({json.dumps(stored)})) localStorage.setItem(k, v);"
+                                " sessionStorage.setItem('bench-stored', '1'); } })();")
     if phone:
         context.route(lambda u: u.endswith(WORKER_PATH),
                       lambda route: route.fulfill(body=STRETCH, content_type="text/javascript"))
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+    page.wait_for_function(f"() => {INTERPRETER}", timeout=timeout * 1000)  # the hook may come after html.ready
     page.evaluate(INTERPRETER_JS, PATCH)
-    if phone:
+    if phone and throttle:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": RATE})
     return context, page
 
@@ -249,8 +319,8 @@ def gaps(events: list[list[Any]]) -> list[float]:
     return out
 
 
-def turn_long_tasks(records: dict[str, Any]) -> list[float]:
-    """Durations (ms) of the long tasks that started during the bots' turns."""
+def turn_spans(records: dict[str, Any]) -> list[tuple[float, float]]:
+    """The bots' turns, on the page's clock."""
     spans, start = [], None
     for kind, at, detail, *_ in records["events"]:
         if kind == "turn" and detail == 1 and start is None:
@@ -260,7 +330,20 @@ def turn_long_tasks(records: dict[str, Any]) -> list[float]:
             start = None
     if start is not None:
         spans.append((start, float("inf")))
+    return spans
+
+
+def turn_long_tasks(records: dict[str, Any]) -> list[float]:
+    """Durations (ms) of the long tasks that started during the bots' turns."""
+    spans = turn_spans(records)
     return [float(d) for s, d in records["long"] if any(a <= float(s) <= b for a, b in spans)]
+
+
+def turn_cpu_tasks(records: dict[str, Any]) -> list[float]:
+    """The main thread's tasks that started during the bots' turns, thread CPU ms × ``RATE``
+    (the phone's scale), from the trace (``cpu_tasks``)."""
+    spans = turn_spans(records)
+    return [ms * RATE for at, ms in records.get("cpu", []) if any(a <= at <= b for a, b in spans)]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -276,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=int, default=400, help="the player's ms before each move")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds per partida")
+    parser.add_argument("--cpu", action="store_true",
+                        help="the page unthrottled, its tasks' thread CPU time x 4 from a trace (a shared machine)")
+    parser.add_argument("--from-hand", type=int, default=0, metavar="N",
+                        help="start from a stored partida N hands in (3 juegos, 3 vacas)")
     args = parser.parse_args(argv)
 
     sites = {"worker": ROOT, "base": built_site(args.base)}
@@ -286,17 +373,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Chromium {chromium.version}; worker {ours}, base {args.base} {theirs}", flush=True)
         for n in range(args.partidas):
             order = list(sites) if n % 2 == 0 else list(sites)[::-1]
+            stored = long_save(args.from_hand, args.seed + n) if args.from_hand else None
             for name in order:
-                context, page = open_table(chromium, f"{urls[name]}index.html?seed={args.seed + n}", args.timeout)
+                context, page = open_table(chromium, f"{urls[name]}index.html?seed={args.seed + n}", args.timeout,
+                                           stored=stored, throttle=not args.cpu)
                 try:
+                    if args.cpu:
+                        chromium.start_tracing(page=page, categories=TRACE_CATEGORIES)
+                        anchor = page.evaluate(ANCHOR_JS)
                     records = play_partida(page, args.hands, args.think, args.timeout)
+                    if args.cpu:
+                        records["cpu"] = cpu_tasks(chromium.stop_tracing(), anchor)
                 finally:
                     context.close()
                 results[name].append(records)
-                g, long = gaps(records["events"]), turn_long_tasks(records)
+                g, long, cpu = gaps(records["events"]), turn_long_tasks(records), turn_cpu_tasks(records)
                 print(f"  {name} partida {n}: {sum(e[0] == 'count' for e in records['events'])} hands, "
                       f"{len(g)} gaps, median {statistics.median(g):.0f} ms; long tasks in the bots' turns: "
-                      f"{sum(d > 100 for d in long)} over 100 ms, longest {max(long, default=0):.0f} ms", flush=True)
+                      f"{sum(d > 100 for d in long)} over 100 ms, longest {max(long, default=0):.0f} ms; "
+                      f"CPU × {RATE}: {sum(d > 100 for d in cpu)} over 100 ms, longest {max(cpu, default=0):.0f} ms",
+                      flush=True)
     report(results)
     return 0
 
@@ -304,19 +400,21 @@ def main(argv: list[str] | None = None) -> int:
 def report(results: dict[str, list[dict[str, Any]]]) -> None:
     print()
     print("| site | hands | gaps | gap median | gap p10–p90 | long tasks > 100 ms in the bots' turns | longest |"
-          " worker answers: median, p95, max |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+          f" CPU × {RATE} > 100 ms | longest | worker answers: median, p95, max |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     medians = {}
     for name, runs in results.items():
         g = [x for r in runs for x in gaps(r["events"])]
         long = [x for r in runs for x in turn_long_tasks(r)]
+        cpu = [x for r in runs for x in turn_cpu_tasks(r)]
         answers = [float(a[0]) for r in runs for a in r["answers"]]
         hands = sum(e[0] == "count" for r in runs for e in r["events"])
         medians[name] = statistics.median(g)
         worker = (f"{statistics.median(answers):.0f}, {pct(answers, 0.95):.0f}, {max(answers):.0f} ms"
                   if answers else "–")
         print(f"| {name} | {hands} | {len(g)} | {medians[name]:.0f} ms | {pct(g, 0.1):.0f}–{pct(g, 0.9):.0f} ms "
-              f"| {sum(d > 100 for d in long)} of {len(long)} | {max(long, default=0):.0f} ms | {worker} |")
+              f"| {sum(d > 100 for d in long)} of {len(long)} | {max(long, default=0):.0f} ms "
+              f"| {sum(d > 100 for d in cpu)} of {len(cpu)} | {max(cpu, default=0):.0f} ms | {worker} |")
     print(f"\ngap median, worker ÷ base: {medians['worker'] / medians['base']:.3f}")
 
 

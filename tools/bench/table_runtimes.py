@@ -3,6 +3,7 @@
 
     .venv/bin/python -m tools.bench.table_runtimes [--positions 250] [--level dificil] [--base ff14abf]
     .venv/bin/python -m tools.bench.table_runtimes --node [--gc-threshold BYTES] [--zip FILE]
+    .venv/bin/python -m tools.bench.table_runtimes --cpu --runtime micropython [--gc-threshold BYTES]
 
 The table boots on MicroPython (``index.html``); until ``--base`` (``tools/bench/boot_timing.py``
 ``BASE``) it booted on Pyodide. This measures the bots' decisions on both, in headless Chromium,
@@ -30,6 +31,11 @@ timed decisions, as a worker may: collections then come once that many bytes wer
 ``--node`` times the same positions, each its own call, on MicroPython under Node
 (``tools/bench/node_decisions.mjs``) with the table's ``static/mus-mpy.zip`` or ``--zip FILE``
 (another checkout's, side by side): wall and CPU time per call.
+
+``--cpu`` (a shared machine, whose load lengthens wall times): the page unthrottled, each
+decision its own ``page.evaluate``, timed as the main thread's CPU time (DevTools'
+``Performance.getMetrics`` ``ThreadTime`` before and after: the evaluate's own small cost
+included), beside its wall time; the phone's estimate is that CPU time × 4, DevTools' rate.
 
 Prints a markdown table: median, p95, max of the decisions (``--positions`` of each).
 """
@@ -132,12 +138,7 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
     out = {}
     made = cpython_positions(count, seed)
     for label, rate in (("phone", PROFILES["phone"]["cpu"]), ("unthrottled", 1)):
-        context = chromium.new_context(service_workers="block")
-        context.add_init_script(PYTHON_HOOK)
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        page.goto(url + "?speed=0", timeout=timeout * 1000)
-        page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+        context, page, cdp = open_table(chromium, url, runtime, timeout)
         interpreter = INTERPRETER_JS[runtime]
         if one_call:
             page.evaluate("(code) => %s.runPython(code)" % interpreter,
@@ -149,16 +150,7 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
             out[label] = json.loads(timed)
             context.close()
             continue
-        # The positions come as JSON, one call each, as the worker gets its requests: made
-        # here (the same on every runtime), so no call grows the heap a worker would not.
-        page.evaluate("(code) => %s.runPython(code)" % interpreter,
-                      f"{DECISIONS}\nwarm, observations, choices = [], [], []\nbot = make_bot({level!r}, {seed})")
-        load = """([obs, name]) => {
-            const py = %s;
-            for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
-        }""" % interpreter
-        page.evaluate(load, [[json.dumps(o) for o in made[0]], "warm"])
-        page.evaluate(load, [[json.dumps(o) for o in made[1]], "observations"])
+        load_positions(page, interpreter, made, level, seed)
         each = """([n, name]) => {
             const py = %s, times = [];
             for (let k = 0; k < n; k++) {
@@ -179,6 +171,67 @@ def decision_times(chromium: Any, url: str, runtime: str, level: str, count: int
         page.evaluate("(code) => %s.runPython(code)" % interpreter, f"assert checked(observations, choices) == {count}")
         context.close()
     return out
+
+
+def open_table(chromium: Any, url: str, runtime: str, timeout: float) -> tuple[Any, Any, Any]:
+    """A fresh context, its page of ``runtime``'s table at ``?speed=0`` ready with its
+    interpreter handed over, and a DevTools session on it."""
+    context = chromium.new_context(service_workers="block")
+    context.add_init_script(PYTHON_HOOK)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    page.goto(url + "?speed=0", timeout=timeout * 1000)
+    page.wait_for_selector("html.ready", state="attached", timeout=timeout * 1000)
+    page.wait_for_function(f"() => {INTERPRETER_JS[runtime]}", timeout=timeout * 1000)
+    return context, page, cdp
+
+
+def load_positions(page: Any, interpreter: str, made: tuple[list[Any], list[Any]], level: str, seed: int) -> None:
+    """``DECISIONS`` and the bot in the page, with the warm-up and timed positions of ``made``.
+    The positions come as JSON, one call each, as the worker gets its requests: made by
+    CPython (the same on every runtime), so no call grows the heap a worker would not."""
+    page.evaluate("(code) => %s.runPython(code)" % interpreter,
+                  f"{DECISIONS}\nwarm, observations, choices = [], [], []\nbot = make_bot({level!r}, {seed})")
+    load = """([obs, name]) => {
+        const py = %s;
+        for (const text of obs) py.runPython(`${name}.append(json.loads(${JSON.stringify(text)}))`);
+    }""" % interpreter
+    page.evaluate(load, [[json.dumps(o) for o in made[0]], "warm"])
+    page.evaluate(load, [[json.dumps(o) for o in made[1]], "observations"])
+
+
+def cpu_times(chromium: Any, url: str, runtime: str, level: str, count: int, seed: int,
+              timeout: float, gc_threshold: int = 0) -> dict[str, list[float]]:
+    """``decision_times``' decisions in a fresh unthrottled page, each its own evaluate, as
+    the main thread's CPU time (``ThreadTime``) and wall time, and that CPU time × the
+    phone's rate."""
+    made = cpython_positions(count, seed)
+    context, page, cdp = open_table(chromium, url, runtime, timeout)
+    interpreter = INTERPRETER_JS[runtime]
+    load_positions(page, interpreter, made, level, seed)
+    one = "([name, k]) => { const s = performance.now(); %s.runPython(`choices.append(bot.choose(${name}[${k}]))`);" \
+          " return performance.now() - s; }" % interpreter
+    for k in range(WARM_UP):
+        page.evaluate(one, ["warm", k])
+    page.evaluate("(code) => %s.runPython(code)" % interpreter, "choices = []")
+    if gc_threshold and runtime == "micropython":
+        page.evaluate("(code) => %s.runPython(code)" % interpreter, f"import gc\ngc.collect()\ngc.threshold({gc_threshold})")
+    cdp.send("Performance.enable")
+
+    def thread_ms() -> float:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return 1000 * float(next(m["value"] for m in metrics if m["name"] == "ThreadTime"))
+
+    cpu, wall = [], []
+    for k in range(count):
+        before = thread_ms()
+        wall.append(float(page.evaluate(one, ["observations", k])))
+        cpu.append(thread_ms() - before)
+    page.evaluate("(code) => %s.runPython(code)" % interpreter, f"assert checked(observations, choices) == {count}")
+    context.close()
+    rate = float(PROFILES["phone"]["cpu"])  # type: ignore[index]
+    return {"unthrottled, wall": wall, "unthrottled, CPU time": cpu,
+            f"phone estimate, CPU time × {rate:g}": [ms * rate for ms in cpu]}
 
 
 def cpython_positions(count: int, seed: int) -> tuple[list[Any], list[Any]]:
@@ -237,6 +290,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="MicroPython collects after this many bytes (gc.threshold), not after every call")
     parser.add_argument("--runtime", choices=RUNTIMES, action="append",
                         help="time the decisions of this runtime only (repeat for both; default both)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="the page unthrottled, each decision's main-thread CPU time (a shared machine)")
     parser.add_argument("--node", action="store_true",
                         help="only the decisions on MicroPython under Node, unthrottled (no browser)")
     parser.add_argument("--zip", type=Path, metavar="FILE",
@@ -256,8 +311,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Chromium {chromium.version}; " + ", ".join(f"{r} {u}" for r, u in urls.items()))
         for runtime in args.runtime or RUNTIMES:
             started = time.monotonic()
-            for cpu, values in decision_times(chromium, urls[runtime], runtime, args.level, args.positions, args.seed,
-                                              args.timeout, args.one_call, args.gc_threshold).items():
+            timed = (cpu_times(chromium, urls[runtime], runtime, args.level, args.positions, args.seed,
+                               args.timeout, args.gc_threshold) if args.cpu else
+                     decision_times(chromium, urls[runtime], runtime, args.level, args.positions, args.seed,
+                                    args.timeout, args.one_call, args.gc_threshold))
+            for cpu, values in timed.items():
                 times[runtime, cpu] = values
             print(f"{runtime}: {args.positions} decisions twice in {time.monotonic() - started:.0f} s", flush=True)
     times["cpython " + sys.version.split()[0], "this machine"] = cpython_times(args.level, args.positions, args.seed)

@@ -5,6 +5,12 @@ The bots and the coach think in the bots' worker (``dom/bots.py``), so the page 
 while they do. A bot's answer is played once its pause, counted from when the move before it
 was on screen, is over (a long think simply shows later); the next bot's request goes out as
 soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
+A bot's move is four calls into Python, each a task of the browser's own (``_next_task``):
+the move played, the partida saved, the table drawn, the garbage collected; MicroPython collects only
+as a call returns, so the page collects once per move, alone, and otherwise only after
+``GC_BYTES`` (not after every 16 KB, its default: a collection at the end of nearly every call,
+over the whole heap). On a phone each of those calls stays under 100 ms
+(``tools/bench/bot_pacing.py``, ``tools/bench/move_phases.mjs``).
 
 One ``Dispatcher`` (``events.py``) on ``#app`` turns clicks and changes into commands, and keys
 anywhere in the document into ``Key``s; ``play.commands`` applies them to the session and says
@@ -21,10 +27,11 @@ table is on screen.
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from ..kit.commands import Command, Key
 from ..kit.deckart import DeckArt
@@ -45,6 +52,7 @@ if TYPE_CHECKING:
 
 APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
+GC_BYTES = 4 * 1024 * 1024  # allocated before MicroPython collects: a few bot moves' worth
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
 # Tab stops of an open panel (of a radio group only the checked radio is one).
 # Where the focus goes when the control that had it is gone: the first of these shown (the
@@ -66,6 +74,9 @@ class Page:
         self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
         self.turn: str | None = None  # the player's decision on screen (view["controls"]["turn"])
+        self.lost_id = ""  # the control that had the focus when it was lost
+        self.refocusing = False  # a frame will find it a place
+        self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
         root = document.documentElement
@@ -148,10 +159,11 @@ class Page:
             hand = document.querySelector(f'#table [data-hand="{seat}"]')
             if positions and not nil(hand):
                 cards += [card for i, card in enumerate(hand.querySelectorAll(".card")) if i in positions]
-        for card in cards:
+        again = [card for card in cards if card.classList.contains("deal")]  # drawn anew, a card has none
+        for card in again:
             card.classList.remove("deal")
-        if cards:
-            _ = cards[0].offsetWidth  # restart the CSS animation
+        if again:  # restart its CSS animation: a style and layout of the whole page, now
+            _ = again[0].offsetWidth
         for card in cards:
             card.classList.add("deal")
 
@@ -173,11 +185,9 @@ class Page:
             p.innerHTML = line
             box.append(p)
         self.log = lines
-        box.scrollTop = box.scrollHeight
+        _SCROLL_DOWN(box)
 
     def _restore_focus(self, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
-        active = document.activeElement
-        lost = nil(active) or active == document.body or not active.isConnected
         if overlay_opened:  # the panel's main action: "Siguiente jugada" works with Enter at once
             main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
             target = main if not nil(main) else document.getElementById("overlay-title")
@@ -187,9 +197,21 @@ class Page:
         if turn_came:  # the player's turn has come: its main control, so Enter works at once
             main = document.querySelector("#controls [data-main]")
             if not nil(main):
-                main.focus()
+                main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
                 return
-        if not lost:
+        if _focus_lost():  # found a place at the next frame, which lays the page out anyway
+            self.lost_id = active_id
+            if not self.refocusing:
+                self.refocusing = True
+                WINDOW.requestAnimationFrame(self._refocus_proxy)
+
+    def _refocus(self, _time: Any = None) -> None:
+        """The focus's control is gone: the same control drawn anew, else a main one (its
+        ``getClientRects`` forced a style and layout of the whole page into the draw's call:
+        ``tools/bench/bot_pacing.py --cpu``)."""
+        self.refocusing = False
+        active_id = self.lost_id
+        if not _focus_lost():  # it found a place meanwhile
             return
         if active_id:
             again = document.getElementById(active_id)
@@ -208,6 +230,11 @@ class Page:
             target.focus()
 
 
+def _focus_lost() -> bool:
+    active = document.activeElement
+    return bool(nil(active) or active == document.body or not active.isConnected)
+
+
 def crypto_seed() -> int:
     """A secret seed of 64 bits from the browser's cryptographic source (pure modules cannot
     reach ``crypto``): each deal, each bot, this window's name."""
@@ -219,6 +246,8 @@ def crypto_seed() -> int:
 
 class App:
     def __init__(self) -> None:
+        if hasattr(gc, "threshold"):  # MicroPython (CPython's gc has none)
+            gc.threshold(GC_BYTES)
         instant = (query_param("speed") or "").lower() in ("0", "instant", "instantanea")
         self.seed = _seed_param()  # ?seed=N: new partidas deal from N (demos, tests)
         self.session = Session(SafeStorage(local_storage()), instant=instant, seeds=crypto_seed)
@@ -261,6 +290,14 @@ class App:
         if not self.open_link():
             self.drive()
         asyncio.create_task(self._fetch_art())
+        asyncio.create_task(self._prepare_save())
+
+    async def _prepare_save(self) -> None:
+        """A restored partida's first save, written ahead a few reasons a call (on a phone,
+        a long partida's all at once, at a bot's first move, held the page for half a second)."""
+        saved = self.session.saved
+        while saved is not None and saved is self.session.saved and not self.session.keeper.prepare(saved):
+            await _next_task()
 
     async def _fetch_art(self) -> None:
         """The card sprite, for the counts' revealed cards (drawn by reference until it comes)."""
@@ -380,9 +417,11 @@ class App:
     async def _bots(self) -> None:
         s = self.session
         ahead: tuple[dict[str, Any], Any] | None = None  # the next bot's request, sent before its turn
+        drawn: float | None = None  # when the last move was drawn
         try:
             while not self._bots_wait():
-                shown = _now()  # the previous move is on screen: the next one's pause runs from here
+                # the previous move is on screen: the next one's pause runs from then
+                shown, drawn = (_now() if drawn is None else drawn), None
                 asked = s.bot_request()
                 if asked is None:
                     break
@@ -394,16 +433,25 @@ class App:
                 following = s.bot_request_after(asked, choice[1])  # thinks during this move's pause
                 if following is not None:
                     ahead = (following, self._ask(following))
-                await asyncio.sleep(max(0.0, s.pause_for(choice[1]) - (_now() - shown)))
+                pause = s.pause_for(choice[1]) - (_now() - shown)
+                await (asyncio.sleep(pause) if pause > 0.002 else _next_task())  # a call of its own, at any speed
                 if self._bots_wait():
                     break
                 before = s.game
-                if not s.bot_play(*choice):
+                if not s.bot_play(*choice, write=False):
                     continue
                 staged = s.stage(before)
+                await _next_task()
+                s.write()  # a long partida's save is 100 KB and more: a task of its own, before the drawing
+                await _next_task()
                 self.render()
+                drawn = _now()
+                await _next_task()
+                gc.collect()  # MicroPython collects as this call returns: alone, before the next request
+                await _next_task()
                 if staged:
                     await self.unstage()
+                    drawn = None
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
         finally:
@@ -519,6 +567,19 @@ class App:
         if not any(n["kind"] == "update" for n in self.session.notices):
             self.session.notices.append({"kind": "update"})
             self.render()
+
+
+_IN_VIEW = to_js({"preventScroll": True})
+# Scroll an element to its end at the next frame, when the frame lays the page out anyway:
+# reading its scrollHeight now forced a style and layout of the whole page into the draw's call.
+_SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; })")
+# A promise settled by the browser's next task: awaited, it ends the call into Python (the
+# asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
+_NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")
+
+
+async def _next_task() -> None:
+    await _NEXT_TASK()
 
 
 def _now() -> float:

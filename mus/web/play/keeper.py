@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import mus
 
 from ..kit.storage import keep_aside
-from .saves import SAVE_KEY, SaveError, Saved, decode_save, read_save, set_aside, wins, write_save
+from .saves import SAVE_KEY, SaveError, SaveMemo, Saved, decode_save, read_save, set_aside, wins, write_save
 
 if TYPE_CHECKING:
     from ..kit.storage import Storage
@@ -46,7 +46,7 @@ Tell = Callable[..., None]  # tell(kind, **fields): a notice for the player
 
 
 class Keeper:
-    __slots__ = ("storage", "writer", "tell", "stored", "stored_actions", "unsaved", "blocked")
+    __slots__ = ("storage", "writer", "tell", "stored", "stored_actions", "unsaved", "blocked", "texts")
 
     def __init__(self, storage: Storage, writer: str, tell: Tell) -> None:
         self.storage = storage
@@ -56,6 +56,7 @@ class Keeper:
         self.stored_actions = NOT_STORED  # how many actions of the partida on the table are stored
         self.unsaved: set[str] = set()  # keys whose last write storage refused
         self.blocked: dict[str, str] = {}  # unreadable texts to keep aside before their key is written
+        self.texts = SaveMemo()  # what the last write of the partida leaves for the next
 
     # --- the partida ----------------------------------------------------------------------
 
@@ -95,13 +96,18 @@ class Keeper:
                     self.took(theirs, text)
                     return theirs
                 above = theirs.rev
-        written = write_save(self.storage, saved, self.writer, above)
+        written = write_save(self.storage, saved, self.writer, above, self.texts)
         if written is None:
             self.refused(SAVE_KEY)
         else:
             self.took(saved, written)
             self.written(SAVE_KEY)
         return None
+
+    def prepare(self, saved: Saved, count: int = 25) -> bool:
+        """Ready ``count`` more of what writing ``saved`` will need (``SaveMemo.prepare``);
+        True once all is."""
+        return self.texts.prepare(saved.reasons, saved.game.hands_played, count)
 
     def settle(self, saved: Saved | None) -> tuple[str, Saved | None]:
         """Settle with a stored save that another window may have changed: (``SAME``,

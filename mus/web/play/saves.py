@@ -87,23 +87,109 @@ class SaveError(ValueError):
         self.why = why
 
 
-def encode_save(saved: Saved) -> str:
-    """The save as compact JSON, keys sorted: the same text on every runtime."""
-    finished = len(saved.game.history)
-    return dump_text({
+def encode_save(saved: Saved, memo: SaveMemo | None = None) -> str:
+    """The save as compact JSON, keys sorted: the same text on every runtime, with or
+    without ``memo`` (the parts of the last write that this one can reuse)."""
+    memo = memo if memo is not None else SaveMemo()
+    fields: dict[str, Any] = {
         "schema": SCHEMA,
-        "game": json.loads(saved.game.to_json()),
         "acked": saved.acked,
         "counted": saved.counted,
         "settings": saved.settings.to_dict(),
         "levels": saved.levels,
         "selected": saved.selected,
         "envite": saved.envite,
-        "reasons": {str(index): entry for index, entry in saved.reasons.items() if entry["hand"] < finished},
         "rev": saved.rev,
         "writer": saved.writer,
         "saved_at": int(time.time() * 1000),
-    })
+    }
+    texts = {"game": memo.game_text(saved), "reasons": memo.reasons_text(saved.reasons, saved.game.hands_played)}
+    return "{" + ",".join(dump_text(name) + ":" + (texts[name] if name in texts else dump_text(fields[name]))
+                          for name in sorted(list(fields) + list(texts))) + "}"
+
+
+class SaveMemo:
+    """What one write of a partida leaves for the next: its actions and the bots' reasons
+    only grow, and writing them all out again at each move took a third of a second of
+    MicroPython by hand 30 (``tools/bench/move_phases.mjs``), four times that on a phone.
+
+    >>> game = mus.Game.new(seed=1).apply("mus")
+    >>> said = {"kind": "mus"}
+    >>> reasons = {7: {"seat": 1, "hand": 0, "reason": said}, 30: {"seat": 2, "hand": 1, "reason": said},
+    ...            12: {"seat": 3, "hand": 0, "reason": said}}
+    >>> memo = SaveMemo()
+    >>> memo.reasons_text(reasons, 1) == dump_text({"7": reasons[7], "12": reasons[12]}), sorted(memo.entries)
+    (True, [7, 12])
+    >>> memo.reasons_text(reasons, 2) == dump_text({str(i): e for i, e in reasons.items()}), sorted(memo.entries)
+    (True, [7, 12, 30])
+    >>> saved = Saved(game)
+    >>> memo.game_text(saved) == game.to_json()
+    True
+    >>> saved.game = game.apply("mus")
+    >>> memo.game_text(saved) == saved.game.to_json(), len(memo.actions)
+    (True, 2)
+    """
+
+    __slots__ = ("saved", "actions", "head", "tail", "reasons", "finished", "text", "entries")
+
+    def __init__(self) -> None:
+        self.saved: Saved | None = None  # whose actions these are
+        self.actions: list[str] = []
+        self.head = ""  # Game.to_json up to the end of those actions (its first key)
+        self.tail = ""  # and after them: rules, seed, start
+        self.reasons: dict[int, dict[str, Any]] | None = None  # the reasons ``text`` says
+        self.finished = -1  # of the hands finished then
+        self.text = ""
+        self.entries: dict[int, tuple[dict[str, Any], str]] = {}  # each reason (the same object), as text
+
+    def game_text(self, saved: Saved) -> str:
+        """``saved.game.to_json()``, the actions written before not written again."""
+        actions = saved.game.actions
+        known = len(self.actions)
+        if saved is self.saved and actions[:known] == self.actions:
+            new = actions[known:]
+            if new:
+                self.head += ("," if self.actions else "") + ",".join(dump_text(a) for a in new)
+                self.actions = actions
+            return self.head + self.tail
+        text = saved.game.to_json()
+        head = '{"actions":[' + ",".join(dump_text(a) for a in actions)
+        if text.startswith(head + "]"):  # the actions first (keys are sorted): the rest is kept
+            self.saved, self.actions, self.head, self.tail = saved, actions, head, text[len(head):]
+        else:
+            self.saved, self.actions = None, []
+        return text
+
+    def prepare(self, reasons: dict[int, dict[str, Any]], finished: int, count: int) -> bool:
+        """Write out up to ``count`` reasons that the next save will need: a restored
+        partida's, a few at a time (on a phone, all of a long partida's at once would hold
+        the page for half a second). True once none is left.
+
+        >>> memo, reasons = SaveMemo(), {n: {"seat": 1, "hand": 0, "reason": {"kind": "mus"}} for n in range(5)}
+        >>> memo.prepare(reasons, 1, 3), memo.prepare(reasons, 1, 3), len(memo.entries)
+        (False, True, 5)
+        """
+        for index, entry in reasons.items():
+            if entry["hand"] < finished and not (index in self.entries and self.entries[index][0] is entry):
+                if count <= 0:
+                    return False
+                self.entries[index] = (entry, dump_text(entry))
+                count -= 1
+        return True
+
+    def reasons_text(self, reasons: dict[int, dict[str, Any]], finished: int) -> str:
+        """``dump_text`` of the finished hands' reasons keyed by their index as text: the same
+        until another hand finishes (a bot's reason joins ``reasons`` in its own hand), each
+        entry's text kept while it is the same object."""
+        if reasons is self.reasons and finished == self.finished:
+            return self.text
+        kept = {index: entry for index, entry in reasons.items() if entry["hand"] < finished}
+        self.entries = {index: self.entries[index] if index in self.entries and self.entries[index][0] is entry
+                        else (entry, dump_text(entry)) for index, entry in kept.items()}
+        self.text = "{" + ",".join('"%s":%s' % (key, self.entries[int(key)][1])
+                                   for key in sorted(str(i) for i in kept)) + "}"
+        self.reasons, self.finished = reasons, finished
+        return self.text
 
 
 def _count(data: dict[str, Any], name: str, limit: int, default: int) -> int:
@@ -130,7 +216,7 @@ def decode_save(text: str) -> Saved:
         game = mus.Game.from_data(data.get("game"))
     except ValueError as error:  # IllegalActionError too
         raise SaveError("invalid", str(error)) from None
-    finished = len(game.history)
+    finished = game.hands_played
     levels = data.get("levels")
     if not (isinstance(levels, list) and len(levels) == 4 and levels[0] is None
             and all(isinstance(level, str) and level in LEVELS for level in levels[1:])):
@@ -215,13 +301,14 @@ def set_aside(storage: Storage, text: str, error: SaveError) -> dict[str, str]:
     return {"why": error.why, "key": aside or SAVE_KEY, "detail": str(error)}
 
 
-def write_save(storage: Storage, saved: Saved, writer: str, above: int = 0) -> str | None:
+def write_save(storage: Storage, saved: Saved, writer: str, above: int = 0,
+               memo: SaveMemo | None = None) -> str | None:
     """Store ``saved`` as the revision after both its own and ``above`` (another window's),
     written by ``writer``; the text stored, or None (and ``saved`` unchanged) when storage
-    refused it."""
+    refused it. ``memo``: as ``encode_save``'s."""
     rev, was = saved.rev, saved.writer
     saved.rev, saved.writer = min(max(rev, above) + 1, MAX_REV), writer
-    text = encode_save(saved)
+    text = encode_save(saved, memo)
     if storage.set(SAVE_KEY, text):
         return text
     saved.rev, saved.writer = rev, was

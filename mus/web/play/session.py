@@ -2,7 +2,8 @@
 
 Pure Python: the DOM layer (``dom/play.py``) turns clicks into these calls, waits between bot
 moves, and renders ``view.build_view(session)`` after each one. Every change to the
-partida is written to storage before the call returns; a write that storage refuses (a full
+partida is written to storage before the call returns (a bot's move, if the page asks, in its
+next call, before it is drawn: ``bot_play(write=False)``, ``write``); a write that storage refuses (a full
 quota) is told at once (``unsaved``), and ``flush`` writes it when storage takes it again.
 
 A partida started here is dealt from a secret seed (``mus.rng.fresh_seed``) and reseeded
@@ -317,9 +318,10 @@ class Session:
         observation["advice"] = self.talk.heard(after.hands_played)
         return decide_request(self.bots[seat], observation)
 
-    def bot_play(self, seat: int, notation: str) -> bool:
+    def bot_play(self, seat: int, notation: str, write: bool = True) -> bool:
         """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
-        it was chosen on: another window may have moved it on meanwhile."""
+        it was chosen on: another window may have moved it on meanwhile. ``write=False``: not
+        stored yet, the caller calls ``write`` next (in a call of its own, before drawing it)."""
         game = self.game
         if (self.bot_to_play() != seat or game is None or self.saved is None
                 or game is not self._chosen_on):
@@ -327,7 +329,7 @@ class Session:
         if self._reason is not None and self._reason[0] == game.action_count and self._reason[1]["seat"] == seat:
             self.saved.reasons[self._reason[0]] = self._reason[1]
         self._reason = None
-        self._advance(notation)
+        self._advance(notation, write)
         return True
 
     def pause_for(self, notation: str) -> float:
@@ -385,7 +387,7 @@ class Session:
             return None
         return self.coached[1]
 
-    def _advance(self, notation: str) -> None:
+    def _advance(self, notation: str, write: bool = True) -> None:
         assert self.saved is not None
         before = self.saved.game
         self.saved.game = self._dealt(before.apply(notation))
@@ -397,9 +399,10 @@ class Session:
         self.confirm = None
         self._count_finished()
         if self.human_legal() == ["sin señas"]:  # a hand that allows no seña: nothing to ask
-            self._advance("sin señas")
+            self._advance("sin señas", write)
             return
-        self._write()
+        if write:
+            self._write()
 
     def stage(self, before: mus.Game | None) -> bool:
         """Show the move just made from ``before`` as a table would: a finished hand's last
@@ -457,7 +460,7 @@ class Session:
     def open_review(self) -> bool:
         """Reopen the previous hand's count (until the next hand ends)."""
         game = self.game
-        if game is None or not game.history or self.showdown_index() is not None or game.is_over:
+        if game is None or not game.hands_played or self.showdown_index() is not None or game.is_over:
             return False
         self.review = True
         return True
@@ -466,6 +469,11 @@ class Session:
         self.review = False
 
     # --- storage and other windows ---------------------------------------------------
+
+    def write(self) -> None:
+        """Store the partida (a move played with ``write=False``), unless another window's
+        save wins over it: then follow that."""
+        self._write()
 
     def _write(self) -> None:
         """Store the partida, unless another window's save wins over it: then follow that."""

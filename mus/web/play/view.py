@@ -3,6 +3,8 @@
 The view only ever reads ``observation(0)`` (what the player may know: of the game now, or
 of the state just before a hand ended, shown behind its count) and the finished hands in
 ``history``, so the other seats' cards cannot leak into the page. Nor does the deal seed.
+A draw between two moves copies no finished hand (``last_hands=0``, ``hands_played``): the
+table is drawn after every move, and a partida's thirtieth hand would copy thirty.
 Buttons that send an engine action carry its notation as ``action``; the other buttons
 carry ``action`` continuar / nueva / revancha or a ``ui`` command for the controller.
 """
@@ -36,7 +38,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "lang": lang,
         "screen": session.screen,
         "phase": game.phase if game else None,
-        "hand_number": len(game.history) + 1 if game else None,
+        "hand_number": game.hands_played + 1 if game else None,
         "title": t(lang, "title"),
         "table_label": t(lang, "table"),
         "controls_label": t(lang, "controls"),
@@ -52,7 +54,7 @@ def build_view(session: Session) -> dict[str, Any]:
         "previous_button": None,
         "manos_button": ({"ui": "manos", "label": t(lang, "replay.manos"), "short": "▤",
                           "aria": t(lang, "replay.manos.title"), "name": t(lang, "replay.manos.title")}
-                         if game is not None and game.history else None),
+                         if game is not None and game.hands_played else None),
         "notices": _notices(session, lang),
         "welcome": _welcome(lang) if session.welcome else None,
         "instant": session.pause == 0,
@@ -68,19 +70,19 @@ def build_view(session: Session) -> dict[str, Any]:
     elif session.screen == "glossary":
         view["glossary"] = glossary(lang)
     elif session.screen == "menu":
-        view["menu"] = menu_view(lang, previous=bool(game.history) and not game.is_over
+        view["menu"] = menu_view(lang, previous=bool(game.hands_played) and not game.is_over
                                  and session.showdown_index() is None,
-                                 manos=bool(game.history), rules=rules_summary(session.saved.settings
+                                 manos=bool(game.hands_played), rules=rules_summary(session.saved.settings
                                                                               if session.saved else session.settings, lang),
                                  cast=cast_line(session, lang), stats=stats_view(session, lang),
                                  speed=speed_view(session, lang), sound=session.settings.sound)
     if game is None:
         return view
     index = session.showdown_index()
-    review = session.review and index is None and bool(game.history) and not game.is_over
-    said = session.talk.of_hand(index if index is not None else len(game.history))
+    review = session.review and index is None and bool(game.hands_played) and not game.is_over
+    said = session.talk.of_hand(index if index is not None else game.hands_played)
     names = seat_names(session, lang)
-    obs = game.observation(HUMAN)
+    obs = game.observation(HUMAN, last_hands=0)  # the finished hands, when needed, one by one
     if index is not None:  # the finished hand stays on the table behind its count
         obs = finished_observation(session, index, counted=not session.hold_count)
         view["phase"] = game.phase if game.is_over else obs["phase"]
@@ -108,11 +110,12 @@ def build_view(session: Session) -> dict[str, Any]:
         view["showdown"]["reasons"] = partner_reasons(session, index, lang)
         view["showdown"]["replay_button"] = {"ui": "replay", "value": str(index), "label": t(lang, "replay.open")}
     elif on_table and review:
-        last = len(game.history) - 1
+        last = game.hands_played - 1
         before, notation = session.hand_end(last)
         last_said = session.talk.of_hand(last)
-        view["showdown"] = showdown_view(game.history, last, False, lang, obs["rules"],
-                                         log_view(_ended(before, notation, game.history[last]), lang, names, last_said)["lines"],
+        history = game.history
+        view["showdown"] = showdown_view(history, last, False, lang, obs["rules"],
+                                         log_view(_ended(before, notation, history[last]), lang, names, last_said)["lines"],
                                          review=True, names=names)
         view["showdown"]["talk"] = at_count(last_said, lang, names)
         view["showdown"]["reasons"] = partner_reasons(session, last, lang)
@@ -121,7 +124,7 @@ def build_view(session: Session) -> dict[str, Any]:
         from .ending import fin_view  # the end's modules are imported when a partida ends, not at a start
 
         view["fin"] = fin_view(session, lang)
-    if on_table and index is None and game.history and not game.is_over and not review:
+    if on_table and index is None and game.hands_played and not game.is_over and not review:
         view["previous_button"] = {"ui": "previous", "label": t(lang, "act.previous"), "short": "↶",
                                    "aria": t(lang, "act.previous"), "name": t(lang, "act.previous")}
     if session.confirm == "nueva" and view["setup"]:
@@ -137,11 +140,11 @@ def finished_observation(session: Session, index: int, counted: bool = True) -> 
     game = session.game
     assert game is not None
     before, notation = session.hand_end(index)
-    return _ended(before, notation, game.history[index], counted)
+    return _ended(before, notation, game.hand_result(index), counted)
 
 
 def _ended(before: mus.Game, notation: str, hand: HandResult, counted: bool = True) -> Observation:
-    obs = before.observation(HUMAN)   # a fresh copy: changed here into the end of the hand
+    obs = before.observation(HUMAN, last_hands=0)   # a fresh copy: changed here into the end of the hand
     obs["log"].append({"seat": before.to_play if before.to_play is not None else -1,
                        "phase": before.phase, "action": notation})
     if notation not in ("quiero", "no quiero"):  # an answered bet stays on its plate
