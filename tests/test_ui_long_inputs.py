@@ -84,6 +84,7 @@ def test_a_link_as_long_as_a_link_may_be_opens_on_the_table_and_in_the_embed(ins
 
 def test_a_bad_deal_link_changes_nothing_and_says_why_on_the_page(instant: BootState, base_url: str) -> None:
     page = instant.page
+    page.evaluate("() => localStorage.clear()")  # a short partida, not the long saves above, to compare
     page.goto(f"{base_url}?speed=0")
     page.wait_for_selector("html.ready", state="attached", timeout=120_000)
     wait_for_choice(page)  # the bots' worker answers after the start: let them finish moving
