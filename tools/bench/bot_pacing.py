@@ -162,6 +162,8 @@ async def bots(self):
 
 
 Session.bot_play, Session.play, Session.ack, _play.App._bots = bot_play, play, ack, bots
+if _play._app is not None and _play._app.driving:  # the bots' first turn began before this patch
+    _bench.mark("turn", 1)
 '''
 # The player, in the page: THINK ms after the page offers something, the first thing on offer;
 # at the end of a partida, a rematch while __bench.rematches lasts, else done.
@@ -320,12 +322,13 @@ def gaps(events: list[list[Any]]) -> list[float]:
 
 
 def turn_spans(records: dict[str, Any]) -> list[tuple[float, float]]:
-    """The bots' turns, on the page's clock."""
+    """The bots' turns, on the page's clock (a turn begun before the bench's patch has no
+    end mark: the player's move ends it)."""
     spans, start = [], None
     for kind, at, detail, *_ in records["events"]:
         if kind == "turn" and detail == 1 and start is None:
             start = float(at)
-        elif kind == "turn" and detail == 0 and start is not None:
+        elif (kind == "turn" and detail == 0 or kind == "player") and start is not None:
             spans.append((start, float(at)))
             start = None
     if start is not None:
