@@ -13,6 +13,7 @@ from mus.web.kit.storage import MemoryStorage
 from mus.web.play import talk
 from mus.web.play.session import Session
 from mus.web.play.view import build_view
+from tools.dev.drive import step
 
 
 def partida_at(hands: int) -> Session:
@@ -27,12 +28,7 @@ def partida_at(hands: int) -> Session:
         assert game is not None and not game.is_over
         if game.hands_played >= hands and game.action_count - game.hand_first_action >= 6:
             return s
-        if s.showdown_index() is not None:
-            s.ack()
-        elif s.bot_to_play() is not None:
-            s.bot_move()
-        else:
-            s.play(s.human_legal()[0])
+        step(s)
     raise AssertionError("the partida did not reach its hand")
 
 

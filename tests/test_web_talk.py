@@ -15,6 +15,7 @@ from mus.web.play.saves import Saved
 from mus.web.play.session import Session
 from mus.web.play.talk import ADVICE, PHRASES
 from mus.web.play.view import build_view
+from tools.dev.drive import step
 
 # The partner (seat 2) holds four reyes; the left rival (mano) passed at grande: the player's turn.
 STRONG = ["7654", "CCSA", "RRR3", "CS44"]
@@ -106,12 +107,7 @@ def test_sayings_come_now_and_then_in_a_partida() -> None:
     for _ in range(4000):
         if s.game.is_over or len(s.game.history) >= 10:
             break
-        if s.showdown_index() is not None:
-            s.ack()
-        elif s.bot_to_play() is not None:
-            s.bot_move()
-        else:
-            s.play(s.human_legal()[0])
+        step(s)
     said = s.talk.said
     phrases = [x for x in said if x.kind == "phrase"]
     assert phrases and len(phrases) < len(s.game.actions) // 4   # not every time

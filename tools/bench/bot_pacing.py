@@ -210,6 +210,7 @@ LONG_SAVE = """
 import itertools, json, sys
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.session import Session
+from tools.dev.drive import step
 hands, seed = int(sys.argv[1]), int(sys.argv[2])
 s = Session(MemoryStorage(), instant=True, seeds=itertools.count(0x9E3779B97F4A7C15 + seed).__next__)
 for name, value in (("level", "dificil"), ("juegos_to_win", "3"), ("vacas_to_win", "3"), ("speed", "normal")):
@@ -217,12 +218,7 @@ for name, value in (("level", "dificil"), ("juegos_to_win", "3"), ("vacas_to_win
 s.new_game(seed=seed)
 while s.game.hands_played < hands or s.showdown_index() is not None:
     assert not s.game.is_over, "the partida ended first"
-    if s.showdown_index() is not None:
-        s.ack()
-    elif s.bot_to_play() is not None:
-        s.bot_move()
-    else:
-        s.play(s.human_legal()[0])
+    step(s)
 json.dump(s.storage.data, sys.stdout)
 """
 
