@@ -264,12 +264,9 @@ class Decision:
 
     def _count(self, i: int, us: int, them: int, mine: bool, points: int) -> float:
         """``_value`` of deal ``i``'s lines with the current lance's ``points`` to ``mine``
-        among them; the lines' sums are kept, so the order matters only near the target."""
+        among them; the lines' sums are kept, so the order matters only near the target (and
+        a score already at the target is ``_value``'s to judge)."""
         target = self.target
-        if us >= target:
-            return 1.0
-        if them >= target:
-            return 0.0
         gain_us, gain_them = self.gain_us[i], self.gain_them[i]
         if mine:
             gain_us += points
