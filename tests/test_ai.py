@@ -689,28 +689,26 @@ def test_normal_bots_never_raise_without_end() -> None:
     assert max(stakes) <= 2 * game.rules.target
 
 
-def _at_juego(score: tuple[int, int], before: list[str]) -> mus.Game:
-    """Seat 0, mano with the 31 (sure of the juego), about to speak at juego; ``before`` is
-    played from the grande on, then every other lance goes en paso."""
-    g = mus.Game.from_deal(["RRRA", "CCSA", "7654", "4422"], mano=0, score=score, seed=1).apply("no hay mus")
+def _to_speak_at(lance: str, hands: list[str], score: tuple[int, int], before: list[str]) -> mus.Game:
+    """Seat 0, mano with ``hands[0]``, about to speak at ``lance``; ``before`` is played from
+    the grande on, then every other lance goes en paso."""
+    g = mus.Game.from_deal(hands, mano=0, score=score, seed=1).apply("no hay mus")
     for action in before:
         g = g.apply(action)
-    while g.phase != "juego":
+    while g.phase != lance:
         g = g.apply("paso" if "paso" in g.legal_actions() else g.legal_actions()[0])
     assert g.to_play == 0
     return g
+
+
+def _at_juego(score: tuple[int, int], before: list[str]) -> mus.Game:
+    """Seat 0 with the 31 (sure of the juego), about to speak at juego."""
+    return _to_speak_at("juego", ["RRRA", "CCSA", "7654", "4422"], score, before)
 
 
 def _at_pares(hand: str, score: tuple[int, int], before: list[str]) -> mus.Game:
-    """Seat 0, mano with ``hand``, about to speak at pares (a rival has a pair of 4s);
-    ``before`` is played from the grande on, then every other lance goes en paso."""
-    g = mus.Game.from_deal([hand, "CSA5", "7654", "442A"], mano=0, score=score, seed=1).apply("no hay mus")
-    for action in before:
-        g = g.apply(action)
-    while g.phase != "pares":
-        g = g.apply("paso" if "paso" in g.legal_actions() else g.legal_actions()[0])
-    assert g.to_play == 0
-    return g
+    """Seat 0 with ``hand``, about to speak at pares (a rival has a pair of 4s)."""
+    return _to_speak_at("pares", [hand, "CSA5", "7654", "442A"], score, before)
 
 
 def test_normal_keeps_its_ordagos_for_the_end() -> None:
