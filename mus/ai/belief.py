@@ -197,8 +197,12 @@ class Belief:
     """``worlds[k]`` holds a hand id for every seat (the bot's own included) and
     ``weights[k]`` its weight (they sum to 1)."""
 
-    def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0) -> None:
+    def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0,
+                 blind: str = "") -> None:
         self.view = view
+        # Rivals read as betting blind (``blind.blind_kind``): their bets say nothing of
+        # their hands, and a "random" one's mus and discards say nothing either.
+        self.blind = blind
         t = view.tables
         n_ids = len(t.sigs)
         me = view.seat
@@ -214,13 +218,17 @@ class Belief:
         ids_range = range(n_ids)
         pares_flags, juego_flags = view.declared.get("pares"), view.declared.get("juego")
         for s in others:
-            prior = _prior(t, discards.get(s, 0), unseen_key)
+            wild_hand = blind == "random" and s in view.rivals
+            prior = _prior(t, 0 if wild_hand else discards.get(s, 0), unseen_key)
             fits = _declared_mask(t, None if pares_flags is None else pares_flags[s],
                                   None if juego_flags is None else juego_flags[s])
             shown = allowed(view, s)   # señas seen from this seat: only hands showing them
             if shown is not None:
                 fits = [f and ok for f, ok in zip(fits, shown)]
-            post = [pr * lk if f else 0.0 for pr, lk, f in zip(prior, self._likelihood(s), fits)]
+            if wild_hand:
+                post = [pr if f else 0.0 for pr, f in zip(prior, fits)]
+            else:
+                post = [pr * lk if f else 0.0 for pr, lk, f in zip(prior, self._likelihood(s), fits)]
             if sum(post) <= 0:   # nothing fits (should not happen): fall back on the prior
                 post = list(prior)
             columns.append(rng.choices(ids_range, weights=post, k=samples))
@@ -351,7 +359,7 @@ class Belief:
             out = _LIKELIHOODS.get("cut" if vote == "no hay mus" else "mus",
                                    t.equity_pct[view.rel(seat)], False)
         acts, own = self._read(seat)
-        if not acts:
+        if not acts or (self.blind and seat in view.rivals):
             return out if out is not None else [1.0] * len(t.sigs)
         saw = self.sees_team(seat)
         honest = _LIKELIHOODS.get(acts[0][1], own[acts[0][0]], saw)

@@ -33,6 +33,7 @@ from ..rng import Random
 from ..rules import Rules
 from . import reasons
 from .belief import Belief
+from .blind import STOPPING, blind_kind, blind_table
 from .seeded import SeededBot
 from .senas import habit, senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_columns
@@ -119,10 +120,20 @@ class DificilBot(SeededBot):
 
 
 # Actions inside the play-outs, as small ints (compared and stored without allocating).
-PASO, QUIERO, NO_QUIERO, ENVIDO, ENVIDO_5, ENVIDO_10, ORDAGO = range(7)
+PASO, QUIERO, NO_QUIERO, ENVIDO, ENVIDO_5, ENVIDO_10, ORDAGO, ENVIDO_WILD = range(8)
 _CODES = {"paso": PASO, "quiero": QUIERO, "no quiero": NO_QUIERO, "envido": ENVIDO,
           "envido 5": ENVIDO_5, "envido 10": ENVIDO_10, "ordago": ORDAGO}
-_AMOUNT = (0, 0, 0, 2, 5, 10, 0)
+_AMOUNT = (0, 0, 0, 2, 5, 10, 0, 21)   # a blind envite: 2 to 40, 21 on average
+# How a blind rival (``blind.blind_kind``) acts, whatever his hand: the share of each
+# action (cumulative) when opening, facing a bet and facing an órdago.
+_BLIND_OPEN: Final = {"random": ((1 / 41, PASO), (2 / 41, ORDAGO), (1.0, ENVIDO_WILD)),
+                      "ordago": ((1.0, ORDAGO),), "raise": ((1.0, ENVIDO),),
+                      "accept": ((1.0, PASO),)}
+_BLIND_ANSWER: Final = {"random": ((1 / 42, QUIERO), (2 / 42, NO_QUIERO), (3 / 42, ORDAGO),
+                                   (1.0, ENVIDO_WILD)),
+                        "ordago": ((1.0, ORDAGO),), "raise": ((1.0, ENVIDO),),
+                        "accept": ((1.0, QUIERO),)}
+_BLIND_CALL: Final = {"random": 0.5, "ordago": 1.0, "raise": 1.0, "accept": 1.0}
 
 
 class Decision:
@@ -136,13 +147,20 @@ class Decision:
         self.target = view.target
         self.wtab = win_table(self.target, TILT)
         self.wsym = win_table(self.target)
+        # Rivals who bet blind: the juego is then one of waiting for a hand to call with.
+        self.blind = blind_kind(view)
+        blind = blind_table(self.target, self.blind) if self.blind else None
+        if blind is not None:
+            self.wtab = self.wsym = blind
+        elif self.blind in STOPPING:   # past the table's largest target: read as sensible
+            self.blind = ""
         bet = view.bet or {}
         self.table = int(bet.get("table", 0))
         self.pending = int(bet.get("pending", 0))
         self.ordago = bool(bet.get("ordago"))
         self.answering: list[int] = list(bet.get("answering") or [])
         self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
-        self.belief = Belief(view, rng, SAMPLES, habit(view))
+        self.belief = Belief(view, rng, SAMPLES, habit(view), self.blind)
         # Each sampled deal evaluated lance by lance from our team's side (``_evaluate``):
         # whether our team wins the current lance, the (ours, theirs) tantos it pays
         # besides the bet, what the other lances add to each side (those decided, and
@@ -342,6 +360,11 @@ class Decision:
             choices = ["paso", "envido", "envido 5", "envido 10", "ordago"]
         elif self.ordago:
             choices = ["quiero", "no quiero"]
+        elif self.blind and self.table + self.pending >= max(self.target - self.view.us,
+                                                             self.target - self.view.them):
+            # The stake decides the juego already: against a blind raiser a raise only
+            # prolongs the war (its value, a best answer over noisy play-outs, is biased up).
+            choices = ["quiero", "no quiero", "ordago"]
         else:
             choices = ["quiero", "no quiero", "envido", "ordago"]
         start = (self.table, self.pending, self.ordago, self.bettor, tuple(self.answering),
@@ -400,6 +423,10 @@ class Decision:
         raise_chance = self.raise_chance
         exp = math.exp
         width = ACCEPT_WIDTH
+        blind_seats = [bool(self.blind) and (s & 1) != team for s in range(4)]
+        blind_open = _BLIND_OPEN.get(self.blind, ())
+        blind_answer = _BLIND_ANSWER.get(self.blind, ())
+        blind_call = _BLIND_CALL.get(self.blind, 0.0)
         paso, quiero, no_quiero, envido, ordago_bet = PASO, QUIERO, NO_QUIERO, ENVIDO, ORDAGO
         total = 0.0
         for i in members:
@@ -470,6 +497,16 @@ class Decision:
                             states[key] = node
                         break
                     action = self._my_policy(table, pending, ordago, bool(answering))
+                    continue
+                if blind_seats[seat]:
+                    if ordago:
+                        action = quiero if random() < blind_call else no_quiero
+                        continue
+                    r = random()
+                    for share, act in (blind_answer if answering else blind_open):
+                        if r < share:
+                            action = act
+                            break
                     continue
                 # Another player (rival or partner) acts with strength x as he sees it
                 # (with SEEN_LIFT when that is his team's strength, seen with señas), as a

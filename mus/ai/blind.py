@@ -1,0 +1,152 @@
+"""Rivals who bet without looking at their cards, read from public information only.
+
+Two kinds are told apart:
+
+* ``"random"``: envites and raises no sensible player makes (more than ``WILD_SIZE`` at
+  once this hand, or a lance of an earlier hand played for more than ``WILD_STAKE``).
+  Such a player also takes the mus and discards blindly, so his hand is a random one.
+* ``"ordago"``: órdagos at two lances or more (this hand's, or earlier hands' called ones).
+  His mus and discards may still be a sensible player's.
+
+Against such a player a refusal costs a tanto or two, and a hand that wins the lance nine
+times in ten comes within a few hands: the chance of the juego is that of a stopping
+problem, not of two sensible teams (``blind_table``).
+
+>>> w = blind_table(40, "random")
+>>> w[40][40] > 0.8, w[40][1] < w[40][40], w[1][40] > 0.99
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..memo import memoized
+from .view import View, envido_amount
+
+WILD_SIZE = 10    # no sensible player opens or raises by more than this
+WILD_STAKE = 20   # nor plays a lance for more
+ORDAGOS = 2       # lances with the rivals' órdagos that read as an órdago at every lance
+ALWAYS = 6        # lances of earlier hands, all of them bet: a team that bets every lance
+ACCEPTED = 4      # envites accepted, none ever refused: a team that accepts everything
+LARGEST = 60      # targets past this keep the even table (the table costs target²)
+STOPPING = ("random", "ordago")   # the kinds valued by ``blind_table``
+
+# What a refusal hands over (tantos, chance): a deje of 1 at grande and chica, with the
+# rivals' pares or juego on top at those lances.
+_REFUSALS: Final = ((1, 0.5), (3, 0.25), (4, 0.25))
+# The sizes of a blind envite (uniform from 2 to the target: their middle points) and the
+# share of órdagos among his bets (one legal action in 41).
+_SIZES: Final = 6
+_RANDOM_ORDAGO = 1.0 / 41.0
+
+
+def blind_kind(view: View) -> str:
+    """How the rival team reads from what is public: ``"random"``, ``"ordago"``,
+    ``"raise"``, ``"accept"`` or ``""`` (a sensible team)."""
+    rivals = view.rivals
+    ordago_lances: list[str] = []
+    bet_lances: list[str] = []
+    refused = passed = False
+    for seat, lance, action in view.bets:
+        if seat not in rivals:
+            continue
+        if envido_amount(action) > WILD_SIZE:
+            return "random"
+        if action == "ordago" and lance not in ordago_lances:
+            ordago_lances.append(lance)
+        if (action == "ordago" or action.startswith("envido")) and lance not in bet_lances:
+            bet_lances.append(lance)
+        refused = refused or action == "no quiero"
+        passed = passed or action == "paso"
+    called = querido = 0
+    dejes = lances = bets = 0
+    for hand in view.obs.get("history") or []:
+        for outcome in hand["lances"].values():
+            kind = outcome["kind"]
+            if kind in ("querido", "deje") and int(outcome["amount"]) > WILD_STAKE:
+                return "random"
+            if kind == "ordago" and int(outcome["bettor"]) in rivals:
+                called += 1
+            lances += kind != "sin envite"
+            bets += kind in ("querido", "deje", "ordago")
+            dejes += kind == "deje"
+            querido += kind in ("querido", "ordago")
+    # Every lance of the earlier hands bet: a team that opens every lance.
+    always = lances >= ALWAYS and bets == lances
+    if len(ordago_lances) + called >= ORDAGOS or (always and ordago_lances):
+        return "ordago"
+    if not refused and not passed and (len(bet_lances) >= 2 or always):
+        return "raise"
+    if not bet_lances and not refused and not dejes and querido >= ACCEPTED:
+        return "accept"
+    return ""
+
+
+def _chances(n: int) -> list[float]:
+    """``n`` equally likely chances at a lance (sorted) for the team facing a blind bet:
+    the better of our two hands at percentile u (the larger of two uniforms), against two
+    random hands, judged by its holder: (1 + 2 u³) / 3."""
+    out = []
+    for k in range(n):
+        u = (k + 0.5) / n
+        u = u ** 0.5   # the larger of two uniforms
+        out.append((1.0 + 2.0 * u * u * u) / 3.0)
+    return out
+
+
+_P: Final = _chances(64)
+_TAIL: Final = [sum(_P[k:]) for k in range(len(_P) + 1)]
+
+
+def _best(keep: float, won: float, lost: float) -> float:
+    """Mean over the chances ``_P`` of the better of refusing (``keep``) and calling, which
+    leaves ``won`` or ``lost`` as the lance goes."""
+    n = len(_P)
+    if won <= lost:
+        return max(keep, lost)
+    threshold = (keep - lost) / (won - lost)
+    lo, hi = 0, n   # the first chance above the threshold
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _P[mid] <= threshold:
+            lo = mid + 1
+        else:
+            hi = mid
+    return (lo * keep + (n - lo) * lost + (won - lost) * _TAIL[lo]) / n
+
+
+def blind_table(target: int, kind: str) -> list[list[float]] | None:
+    """``w[need_us][need_them]`` as ``tables.win_table``: our chance of the juego against a
+    team that bets blind at every lance, when we refuse until calling pays. Each lance we
+    face a bet (an órdago for ``"ordago"``; for ``"random"`` an envite of 2 to 40, or one in
+    41 an órdago) with a chance from ``_P``, and refuse (``_REFUSALS``) or call. None past
+    ``LARGEST``."""
+    if target > LARGEST or kind not in STOPPING:
+        return None
+    return _blind_table(target, kind)
+
+
+@memoized(maxsize=8)
+def _blind_table(target: int, kind: str) -> list[list[float]]:
+    w = [[0.5] * (target + 1) for _ in range(target + 1)]
+    top = min(40, target)
+    sizes = [2 + (top - 2) * (2 * k + 1) // (2 * _SIZES) for k in range(_SIZES)]
+    ordago_share = 1.0 if kind == "ordago" else _RANDOM_ORDAGO
+    for a in range(1, target + 1):
+        row = w[a]
+        for b in range(1, target + 1):
+            total = 0.0
+            for cost, share in _REFUSALS:
+                keep = row[b - cost] if b > cost else 0.0
+                value = ordago_share * _best(keep, 1.0, 0.0)
+                if ordago_share < 1.0:
+                    plain = 0.0
+                    for size in sizes:
+                        won = w[a - size][b] if a > size else 1.0
+                        lost = row[b - size] if b > size else 0.0
+                        plain += _best(keep, won, lost)
+                    value += (1.0 - ordago_share) * plain / len(sizes)
+                total += share * value
+            row[b] = total
+    return w
