@@ -26,9 +26,9 @@ from .view import View, envido_amount
 
 WILD_SIZE = 10    # no sensible player opens or raises by more than this
 WILD_STAKE = 20   # nor plays a lance for more
-ORDAGOS = 2       # lances with the rivals' órdagos that read as an órdago at every lance
-ALWAYS = 6        # lances of earlier hands, all of them bet: a team that bets every lance
-ACCEPTED = 4      # envites accepted, none ever refused: a team that accepts everything
+ORDAGOS = 3       # lances with the rivals' órdagos that read as an órdago at every lance
+ALWAYS = 4        # lances the rivals bet, shown in earlier hands where they bet every lance
+ACCEPTED = 6      # envites accepted, none ever refused: a team that accepts everything
 LARGEST = 60      # targets past this keep the even table (the table costs target²)
 STOPPING = ("random", "ordago")   # the kinds valued by ``blind_table``
 
@@ -60,7 +60,7 @@ def blind_kind(view: View) -> str:
         refused = refused or action == "no quiero"
         passed = passed or action == "paso"
     called = querido = 0
-    dejes = lances = bets = 0
+    dejes = lances = bets = shown = 0
     for hand in view.obs.get("history") or []:
         for outcome in hand["lances"].values():
             kind = outcome["kind"]
@@ -69,14 +69,17 @@ def blind_kind(view: View) -> str:
             if kind == "ordago" and int(outcome["bettor"]) in rivals:
                 called += 1
             lances += kind != "sin envite"
-            bets += kind in ("querido", "deje", "ordago")
+            # a lance the rivals bet, as far as it shows (who bet an accepted envite does not)
+            theirs = kind in ("deje", "ordago") and int(outcome["bettor"]) in rivals
+            bets += kind == "querido" or theirs
+            shown += theirs
             dejes += kind == "deje"
             querido += kind in ("querido", "ordago")
-    # Every lance of the earlier hands bet: a team that opens every lance.
-    always = lances >= ALWAYS and bets == lances
+    # The rivals bet every lance of the earlier hands: a team that opens every lance.
+    always = shown >= ALWAYS and bets == lances
     if len(ordago_lances) + called >= ORDAGOS or (always and ordago_lances):
         return "ordago"
-    if not refused and not passed and (len(bet_lances) >= 2 or always):
+    if not refused and not passed and (len(bet_lances) >= 3 or always):
         return "raise"
     if not bet_lances and not refused and not dejes and querido >= ACCEPTED:
         return "accept"
