@@ -25,10 +25,10 @@ from ..memo import memoized
 from .view import View, envido_amount
 
 WILD_SIZE = 10    # no sensible player opens or raises by more than this
-WILD_STAKE = 20   # nor plays a lance for more
+WILD_STAKE = 40   # nor plays a lance for more (raise wars stop where the stake decides)
 ORDAGOS = 3       # lances with the rivals' órdagos that read as an órdago at every lance
 ALWAYS = 4        # lances the rivals bet, shown in earlier hands where they bet every lance
-ACCEPTED = 6      # envites accepted, none ever refused: a team that accepts everything
+ACCEPTED = 4      # envites accepted, none ever refused: a team that accepts everything
 LARGEST = 60      # targets past this keep the even table (the table costs target²)
 STOPPING = ("random", "ordago")   # the kinds valued by ``blind_table``
 
@@ -48,6 +48,7 @@ def blind_kind(view: View) -> str:
     ordago_lances: list[str] = []
     bet_lances: list[str] = []
     refused = passed = False
+    accepted = 0
     for seat, lance, action in view.bets:
         if seat not in rivals:
             continue
@@ -58,8 +59,9 @@ def blind_kind(view: View) -> str:
         if (action == "ordago" or action.startswith("envido")) and lance not in bet_lances:
             bet_lances.append(lance)
         refused = refused or action == "no quiero"
+        accepted += action == "quiero"
         passed = passed or action == "paso"
-    called = querido = 0
+    called, querido = 0, accepted
     dejes = lances = bets = shown = 0
     for hand in view.obs.get("history") or []:
         for outcome in hand["lances"].values():
