@@ -427,6 +427,9 @@ class Decision:
         blind_open = _BLIND_OPEN.get(self.blind, ())
         blind_answer = _BLIND_ANSWER.get(self.blind, ())
         blind_call = _BLIND_CALL.get(self.blind, 0.0)
+        # Against a blind bettor our partner waits as we do: he calls only a chance better
+        # than what refusing leaves.
+        waiting = self.blind in STOPPING
         paso, quiero, no_quiero, envido, ordago_bet = PASO, QUIERO, NO_QUIERO, ENVIDO, ORDAGO
         total = 0.0
         for i in members:
@@ -529,6 +532,8 @@ class Decision:
                             centre = ordago_centres[key]
                         else:
                             centre = ordago_centres[key] = self._ordago_centre(refuse_value)
+                        if waiting and centre < refuse_value:
+                            centre = refuse_value
                         z = (x - ordago_lift - centre) / width
                         p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
                     action = quiero if random() < p else no_quiero
@@ -536,6 +541,8 @@ class Decision:
                 stake = table + pending
                 if refuse_value > 0.0:
                     centre = call_centres[stake] if stake in call_centres else self._call_centre(stake)
+                    if waiting and centre < refuse_value:
+                        centre = refuse_value
                     z = (x - call_lift - centre) / width
                     p = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + exp(-z))
                     if not random() < p:
