@@ -21,7 +21,9 @@ storage refuses the game's writes, it tries again every few seconds.
 
 Replays, shared hands and deal links import their modules when first asked for: the table
 starts without them. The card sprite, which only the counts draw inline, is fetched once the
-table is on screen.
+table is on screen. So are the bots' hand tables that the partner's advice reads
+(``play.talk``), a short task at a time: built in one call they held a phone's page for half
+a second, at the first advice of the page's first hand, or before its first screen.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from mus.ai import tables_in_steps, tables_ready
 
 from ..kit.commands import Command, Key
 from ..kit.deckart import DeckArt
@@ -256,6 +260,7 @@ class App:
         self.driving = False
         self.coaching = False
         self.retrying = False
+        self.building_tables = False
         # Another window played on and this one follows it: its bots wait, so two windows
         # never race to play the same bot move, until the player acts here again.
         self.following = False
@@ -291,6 +296,29 @@ class App:
             self.drive()
         asyncio.create_task(self._fetch_art())
         asyncio.create_task(self._prepare_save())
+        self._prepare_talk()
+
+    def _prepare_talk(self) -> None:
+        """The bots' hand tables of the partida's rules, which the partner's advice reads,
+        built once the screen is painted, a short task each step; then the advice that
+        waited for them is said (``TableTalk.settle``)."""
+        game = self.session.game
+        if self.building_tables or game is None or not self.session.talk.advise:
+            return
+        rules = game.rules
+        if tables_ready(rules.reyes, rules.real_31) and not self.session.talk.due:
+            return
+        self.building_tables = True
+        asyncio.create_task(self._build_tables(rules.reyes, rules.real_31))
+
+    async def _build_tables(self, reyes: int, real_31: bool) -> None:
+        try:
+            await _AFTER_PAINT()
+            await _tables_built(reyes, real_31)
+            if self.session.talk.settle():
+                self.render()
+        finally:
+            self.building_tables = False
 
     async def _prepare_save(self) -> None:
         """A restored partida's first save, written ahead a few reasons a call (on a phone,
@@ -409,6 +437,7 @@ class App:
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a count waits)."""
+        self._prepare_talk()
         if (not self.driving and not self.following and not self.replay_open
                 and self.session.bot_to_play() is not None):
             self.driving = True
@@ -422,6 +451,9 @@ class App:
             while not self._bots_wait():
                 # the previous move is on screen: the next one's pause runs from then
                 shown, drawn = (_now() if drawn is None else drawn), None
+                game = s.game
+                if s.talk.due and game is not None:  # the bot hears the advice, which waits for them
+                    await _tables_built(game.rules.reyes, game.rules.real_31)
                 asked = s.bot_request()
                 if asked is None:
                     break
@@ -576,10 +608,18 @@ _SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop
 # A promise settled by the browser's next task: awaited, it ends the call into Python (the
 # asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
 _NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")
+# Settled in the task after the next frame: what runs after it waits for the screen drawn.
+_AFTER_PAINT = window.Function("return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))")
 
 
 async def _next_task() -> None:
     await _NEXT_TASK()
+
+
+async def _tables_built(reyes: int, real_31: bool) -> None:
+    """The bots' hand tables of a variant, built a short task each step (``mus.ai.tables``)."""
+    for _ in tables_in_steps(reyes, real_31):
+        await _next_task()
 
 
 def _now() -> float:
