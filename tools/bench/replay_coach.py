@@ -17,8 +17,8 @@ steps has yet), taps ← eight times 60 ms apart (``quick``) and waits for the n
 step he stopped at. Reported per site and page, over ``--runs`` runs (the sites take turns):
 
 * **long tasks** (``PerformanceObserver`` ``longtask``) from the first key to the last numbers:
-  how many over 100 ms and the longest, of all of them and of those that are not a key's own
-  task (the step drawn): the coach's, and anything else; with ``--cpu`` the page is not
+  how many over 100 ms and the longest, of all of them and of those that are not a key's or a
+  click's own task (the step or view drawn): the coach's, and anything else; with ``--cpu`` the page is not
   throttled and its tasks are read from a trace instead, thread CPU time × 4 (the load of a
   shared machine taken out, as ``bot_pacing --cpu`` does);
 * **open**: the long tasks from ``html.ready`` to the first step's numbers, the longest;
@@ -49,13 +49,14 @@ PAGES = {"table": "index.html", "embed": "embed.html"}
 QUICK_TAPS, QUICK_GAP_MS = 8, 60
 # Before any script of the page: the long tasks, each key and each coach's numbers drawn.
 PROBE = """(() => {
-  const bench = window.__bench = { long: [], keys: [], numbers: [], answers: [], ready: null };
+  const bench = window.__bench = { long: [], keys: [], clicks: [], numbers: [], answers: [], ready: null };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) bench.long.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (e) {}
   addEventListener("keydown", (e) => bench.keys.push([performance.now(), e.key]), true);
+  addEventListener("click", () => bench.clicks.push(performance.now()), true);
   const Base = window.Worker;  // the worker's answers: the call's ms (stretched), when
   window.Worker = class extends Base {
     constructor(...args) {
@@ -146,11 +147,11 @@ def step_through(chromium: Any, url: str, cpu: bool, timeout_ms: int) -> dict[st
 def tasks(records: dict[str, Any], cpu: bool, start: float, end: float,
           keys: bool = True) -> list[float]:
     """The main thread's long tasks, 50 ms and more (``cpu``: thread CPU ms × ``RATE``), that
-    began in [start, end]; without ``keys``, less those in which a key was pressed (the step
-    drawn: the key's listener runs as its task begins)."""
+    began in [start, end]; without ``keys``, less those in which a key was pressed or a click
+    made (the step or view drawn: their listeners run as the task begins)."""
     found = ([(at, ms * RATE, ms) for at, ms in records["cpu"] if ms * RATE >= 50] if cpu
              else [(float(at), float(d), float(d)) for at, d in records["long"]])
-    pressed = [float(at) for at, _ in records["keys"]]
+    pressed = [float(at) for at, _ in records["keys"]] + [float(at) for at in records["clicks"]]
     return [scaled for at, scaled, wall in found if start <= at <= end
             and (keys or not any(at <= key <= at + wall for key in pressed))]
 
@@ -210,11 +211,11 @@ def main(argv: list[str] | None = None) -> int:
                     s = summary([records], args.cpu)
                     print(f"  run {n} {site} {name}: {s['steps']} steps, long tasks > 100 ms: "
                           f"{sum(d > 100 for d in s['long'])}, longest {max(s['long'], default=0):.0f} ms, "
-                          f"not a key's {max(s['others'], default=0):.0f} ms; "
+                          f"not a key's or click's {max(s['others'], default=0):.0f} ms; "
                           f"numbers after a step: median {statistics.median(s['paced']):.0f} ms", flush=True)
     scale = f"CPU × {RATE}" if args.cpu else "at 4×"
     print(f"\n| page | site | steps | long tasks > 100 ms stepping ({scale}) | longest "
-          "| not a key's: > 100 ms | longest | longest at the open |"
+          "| not a key's or click's: > 100 ms | longest | longest at the open |"
           " numbers after a step: median, p90, max | after 8 quick taps: max | the worker's answers: median |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in pages:
