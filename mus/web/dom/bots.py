@@ -20,6 +20,7 @@ from ..play.brain import Brain
 from .page import nil
 
 BOTS_SCRIPT = "./static/bots.mjs"  # beside the pages, as index.html loads it
+_KEPT: list[Any] = []  # the proxies of load_worker's listeners, kept as long as the page
 
 
 class Thinker:
@@ -56,16 +57,13 @@ def load_worker() -> asyncio.Event:
     is drawn. The event is set once the script has run, or could not load (then no worker)."""
     loaded = asyncio.Event()
     done = create_proxy(lambda _event: loaded.set())
-    _KEPT.append(done)  # the proxy lives as long as the page
+    _KEPT.append(done)
     script = document.createElement("script")
     script.type, script.src = "module", BOTS_SCRIPT
     script.addEventListener("load", done)
     script.addEventListener("error", done)
     document.head.appendChild(script)
     return loaded
-
-
-_KEPT: list[Any] = []
 
 
 def _worker() -> Any:

@@ -164,7 +164,7 @@ class Replay:
             self.coach_gone = True
             return True
         self.coached[position] = answer["coach"]
-        return position == (self.step, self.coach_seat()) and not self.at_end
+        return position == (self.step, self.coach_seat())
 
     def told(self) -> Told:
         """What each viewer learnt at each step (worked out once, when first asked)."""
