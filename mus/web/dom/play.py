@@ -80,6 +80,7 @@ class Page:
         self.turn: str | None = None  # the player's decision on screen (view["controls"]["turn"])
         self.lost_id = ""  # the control that had the focus when it was lost
         self.refocusing = False  # a frame will find it a place
+        self.turn_came = False  # and give the turn's main control the focus
         self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
@@ -198,22 +199,27 @@ class Page:
             if not nil(target):
                 target.focus()
             return
-        if turn_came:  # the player's turn has come: its main control, so Enter works at once
-            main = document.querySelector("#controls [data-main]")
-            if not nil(main):
-                main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
-                return
-        if _focus_lost():  # found a place at the next frame, which lays the page out anyway
+        # The player's turn has come: its main control at the next frame, so Enter works as
+        # soon as it is seen; a focus now would style the whole page anew inside the bots'
+        # move that drew it (20–100 ms on a phone), where the frame styles it anyway.
+        self.turn_came = self.turn_came or turn_came
+        if turn_came or _focus_lost():  # a place found at the next frame, which lays the page out anyway
             self.lost_id = active_id
             if not self.refocusing:
                 self.refocusing = True
                 WINDOW.requestAnimationFrame(self._refocus_proxy)
 
     def _refocus(self, _time: Any = None) -> None:
-        """The focus's control is gone: the same control drawn anew, else a main one (its
-        ``getClientRects`` forced a style and layout of the whole page into the draw's call:
-        ``tools/bench/bot_pacing.py --cpu``)."""
+        """The turn's main control, or where the focus's control is gone, the same control
+        drawn anew, else a main one (its ``getClientRects`` forced a style and layout of the
+        whole page into the draw's call: ``tools/bench/bot_pacing.py --cpu``)."""
         self.refocusing = False
+        if self.turn_came:
+            self.turn_came = False
+            main = document.querySelector("#controls [data-main]")
+            if not nil(main) and not self.overlay_open:
+                main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
+                return
         active_id = self.lost_id
         if not _focus_lost():  # it found a place meanwhile
             return
