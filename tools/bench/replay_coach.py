@@ -23,7 +23,8 @@ step he stopped at. Reported per site and page, over ``--runs`` runs (the sites 
   shared machine taken out, as ``bot_pacing --cpu`` does);
 * **open**: the long tasks from ``html.ready`` to the first step's numbers, the longest;
 * **numbers after a step**: from a paced key to its step's numbers on screen, median and max;
-  **after the quick taps**: from the last tap to its step's numbers.
+  **after the quick taps**: from the last tap to its step's numbers; **the first numbers**
+  after ``html.ready``, and the worker's own start (not stretched: it starts before a request).
 
 Timings on a shared machine are noisy: compare the two sites of one run.
 """
@@ -180,7 +181,9 @@ def summary(runs: list[dict[str, Any]], cpu: bool) -> dict[str, Any]:
         quick.append(q)
     return {"steps": sum(len(r["paced"]) for r in runs), "long": stepping, "others": others, "open": opening,
             "paced": paced, "quick": quick,
-            "worker": [float(ms) for r in runs for ms, at in r["answers"] if float(at) >= r["start"]]}
+            "worker": [float(ms) for r in runs for ms, at in r["answers"] if float(at) >= r["start"]],
+            "first": [min(float(at) for at, _ in r["numbers"]) - float(r["ready"] or 0) for r in runs],
+            "start": [float(r["bots"]["startMs"]) for r in runs if r["bots"] and r["bots"]["startMs"] is not None]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,17 +219,20 @@ def main(argv: list[str] | None = None) -> int:
     scale = f"CPU × {RATE}" if args.cpu else "at 4×"
     print(f"\n| page | site | steps | long tasks > 100 ms stepping ({scale}) | longest "
           "| not a key's or click's: > 100 ms | longest | longest at the open |"
-          " numbers after a step: median, p90, max | after 8 quick taps: max | the worker's answers: median |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          " numbers after a step: median, p90, max | after 8 quick taps: max | the worker's answers: median"
+          " | the first numbers after html.ready: median | the worker's start, unstretched: median |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in pages:
         for site in sites:
             s = summary(results[(site, name)], args.cpu)
             worker = f"{statistics.median(s['worker']):.0f} ms of {len(s['worker'])}" if s["worker"] else "–"
+            started = f"{statistics.median(s['start']):.0f} ms" if s["start"] else "–"
             print(f"| {name} | {site} | {s['steps']} | {sum(d > 100 for d in s['long'])} of {len(s['long'])} "
                   f"| {max(s['long'], default=0):.0f} ms | {sum(d > 100 for d in s['others'])} of {len(s['others'])} "
                   f"| {max(s['others'], default=0):.0f} ms | {max(s['open'], default=0):.0f} ms "
                   f"| {statistics.median(s['paced']):.0f}, {pct(s['paced'], 0.9):.0f}, {max(s['paced']):.0f} ms "
-                  f"| {max(s['quick']):.0f} ms | {worker} |")
+                  f"| {max(s['quick']):.0f} ms | {worker} | {statistics.median(s['first']):.0f} ms "
+                  f"| {started} |")
     return 0
 
 
