@@ -367,7 +367,7 @@ class App:
                 from .replay import ReplayPanel  # imported the first time a replay opens
 
                 self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
-                                          on_close=self._replay_closed)
+                                          on_close=self._replay_closed, thinker=self.thinker)
             show(self.replay)
         except Exception as error:  # the table goes on; the console says why
             window.console.error(f"mus: the replay cannot open: {error!r}")
