@@ -80,7 +80,8 @@ class Page:
         self.turn: str | None = None  # the player's decision on screen (view["controls"]["turn"])
         self.lost_id = ""  # the control that had the focus when it was lost
         self.refocusing = False  # a frame will find it a place
-        self.turn_came = False  # and give the turn's main control the focus
+        self.wanted = ""  # or what it focuses: "panel" (the count's main action), "turn" (its main control)
+        self.later = False  # the bots are playing: a focus waits for the frame (``_restore_focus``)
         self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
@@ -126,7 +127,8 @@ class Page:
                 el.toggleAttribute("inert", opened)
         panel = self.html.get("overlay", "")[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
-        self._restore_focus(active_id, opened and panel != self.overlay_open, turn is not None and turn != self.turn)
+        self._restore_focus(active, active_id, opened and panel != self.overlay_open,
+                            turn is not None and turn != self.turn)
         self.overlay_open = panel
         if not opened:
             self.turn = turn
@@ -192,32 +194,41 @@ class Page:
         self.log = lines
         _SCROLL_DOWN(box)
 
-    def _restore_focus(self, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
-        if overlay_opened:  # the panel's main action: "Siguiente jugada" works with Enter at once
-            main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
-            target = main if not nil(main) else document.getElementById("overlay-title")
-            if not nil(target):
-                target.focus()
+    def _restore_focus(self, active: Any, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
+        """``active``: the focus's element before the draw. A focus styles the whole page
+        anew at once (20–100 ms on a phone), where the next frame styles it anyway: the
+        turn's main control gets it at that frame, before the player can see the turn, and
+        so does a count's main action when the bots' move opened it (``later``)."""
+        if overlay_opened and not self.later:  # the panel's main action: "Siguiente jugada" works with Enter at once
+            self._focus_panel()
             return
-        # The player's turn has come: its main control at the next frame, so Enter works as
-        # soon as it is seen; a focus now would style the whole page anew inside the bots'
-        # move that drew it (20–100 ms on a phone), where the frame styles it anyway.
-        self.turn_came = self.turn_came or turn_came
-        if turn_came or _focus_lost():  # a place found at the next frame, which lays the page out anyway
+        if overlay_opened or turn_came:
+            self.wanted = "panel" if overlay_opened else "turn"
+        if self.wanted or _lost(active):  # a place found at the next frame, which lays the page out anyway
             self.lost_id = active_id
             if not self.refocusing:
                 self.refocusing = True
                 WINDOW.requestAnimationFrame(self._refocus_proxy)
 
+    def _focus_panel(self) -> None:
+        main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
+        target = main if not nil(main) else document.getElementById("overlay-title")
+        if not nil(target):
+            target.focus()
+
     def _refocus(self, _time: Any = None) -> None:
-        """The turn's main control, or where the focus's control is gone, the same control
-        drawn anew, else a main one (its ``getClientRects`` forced a style and layout of the
-        whole page into the draw's call: ``tools/bench/bot_pacing.py --cpu``)."""
+        """The focus of a draw's frame (``_restore_focus``): the count's main action, the
+        turn's main control, or where the focus's control is gone, the same control drawn
+        anew, else a main one (its ``getClientRects`` forced a style and layout of the whole
+        page into the draw's call: ``tools/bench/bot_pacing.py --cpu``)."""
         self.refocusing = False
-        if self.turn_came:
-            self.turn_came = False
+        wanted, self.wanted = self.wanted, ""
+        if wanted == "panel" and self.overlay_open:
+            self._focus_panel()
+            return
+        if wanted == "turn" and not self.overlay_open:
             main = document.querySelector("#controls [data-main]")
-            if not nil(main) and not self.overlay_open:
+            if not nil(main):
                 main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
                 return
         active_id = self.lost_id
@@ -241,7 +252,10 @@ class Page:
 
 
 def _focus_lost() -> bool:
-    active = document.activeElement
+    return _lost(document.activeElement)
+
+
+def _lost(active: Any) -> bool:
     return bool(nil(active) or active == document.body or not active.isConnected)
 
 
@@ -404,8 +418,11 @@ class App:
 
     # --- drawing and the bots ------------------------------------------------------------
 
-    def render(self) -> None:
+    def render(self, later: bool = False) -> None:
+        """Draw the table; ``later`` (or the bots playing): a focus it gives waits for the
+        frame (``Page._restore_focus``)."""
         view = build_view(self.session)
+        self.page.later = later or self.driving
         self.page.show(view)
         self.sounds.follow(view, self.session.settings.sound)
         if self.session.coach_due() and not self.coaching:
@@ -513,7 +530,7 @@ class App:
         if s.hold_count:
             await asyncio.sleep(max(1.0, s.pause * 1.6))
             s.hold_count = False
-            self.render()
+            self.render(later=True)  # the count opens by itself
 
     async def _after_player(self) -> None:
         try:
