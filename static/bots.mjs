@@ -1,8 +1,9 @@
-// Starts the table's bots' worker (static/bots-worker.mjs) once the page's first screen is
-// drawn (html.ready and the frame after it): its start (MicroPython, the game's modules, the
-// bots' tables: about a second of a phone's CPU) would otherwise run beside the page's own boot
-// and slow it where cores are few; its files are by then in the browser's cache. Hands the
-// page's Python window.__mus.bots (mus/web/dom/bots.py):
+// Starts the table's bots' worker (static/bots-worker.mjs; a shared hand's frame loads this
+// script too, for the replay's coach: load_worker in mus/web/dom/bots.py) once the page's
+// first screen is drawn (html.ready and the frame after it): its start (MicroPython, the
+// game's modules, the bots' tables: about a second of a phone's CPU) would otherwise run beside
+// the page's own boot and slow it where cores are few; its files are by then in the browser's
+// cache. Hands the page's Python window.__mus.bots (mus/web/dom/bots.py):
 //   ask(text, first) → a promise of the answer's JSON text, or "" when the worker cannot answer
 //     (it never rejects: MicroPython in the page cannot catch what JavaScript throws); one
 //     request at a time goes to the worker, the bots' ("first") before the coach's; requests

@@ -137,6 +137,7 @@ def test_two_lessons_answered_one_right_one_wrong_with_explanations(article: Boo
         .getBoundingClientRect().height - h) <= 1""", arg=[content_height(pares)])
     assert frame_height(page, "pares") != tall
     assert article.console_errors == []
+    assert [u for u in article.requests if "/static/bots" in u] == []  # a lesson never starts the bots' worker
 
 
 # --- lessons.html, progress and "Juega esta mano" ------------------------------------------------

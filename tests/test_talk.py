@@ -15,6 +15,7 @@ import random
 import pytest
 
 import mus
+from mus.ai import tables
 from mus.cards import card_text
 from mus.web.play.talk import (
     PARTNER, PHRASES, TableTalk, advice, call_phrase, count_phrase, draw, is_solomillo,
@@ -306,3 +307,25 @@ def test_talk_rebuilt_from_the_game_is_what_was_said_move_by_move() -> None:
     hands = len(game.history)
     assert len([s for s in talk.said if s.kind == "phrase"]) <= 3 * hands   # now and then, not every call
     assert draw(11, 1, 5, 0) == draw(11, 1, 5, 0) != draw(11, 1, 6, 0)
+
+
+def test_advice_waiting_for_the_hand_tables_is_said_where_it_would_have_been(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = mus.Game.new(mus.Rules(), 11)
+    for _ in range(40):   # a hand and more of first legal actions: the player's turns come
+        game = game.apply(game.legal_actions()[0])
+    tables.tables_for(8, False)
+    told = TableTalk([None, "bold", "bluffer", "careful"], True)
+    told.rebuild(game)   # the tables built: every advice said at its moment
+    assert any(s.kind == "advice" for s in told.said) and not told.due
+    monkeypatch.setattr(tables, "_BUILT", {})   # a page whose tables are still being built
+    monkeypatch.setattr(tables, "_BUILDING", {})
+    waiting = TableTalk(told.styles, True)
+    waiting.rebuild(game)
+    assert waiting.due and not tables.tables_ready(8, False)
+    assert [s for s in waiting.said if s.kind != "advice"] == [s for s in told.said if s.kind != "advice"]
+    assert not any(s.kind == "advice" for s in waiting.said)
+    assert waiting.settle() and waiting.said == told.said and not waiting.due
+    again = TableTalk(told.styles, True)
+    again.rebuild(game)   # the bots ask what was heard: nothing waits then
+    assert again.heard(game.hands_played) == told.heard(game.hands_played) and again.said == told.said

@@ -1,5 +1,6 @@
-"""The keyboard at the table: every decision's main control has the focus when the turn comes,
-so Enter answers at once; a discard, the señas and an órdago are confirmed within two keys."""
+"""The keyboard at the table: every decision's main control has the focus by the frame that
+shows the turn, so Enter answers at once; a discard, the señas and an órdago are confirmed
+within two keys."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from tests.ui import play_one, state, wait_for_choice
 
 pytestmark = pytest.mark.browser
 
-ACTIVE_JS = """() => {
+# After the frame that shows the turn, which gives its main control the focus.
+ACTIVE_JS = """async () => {
+  await new Promise((resolve) => requestAnimationFrame(() => resolve()));
   const a = document.activeElement;
   return {id: a.id || null, action: a.dataset.action || null, ui: a.dataset.ui || null,
           main: a.hasAttribute('data-main'), controls: !!a.closest('#controls'), tag: a.tagName};

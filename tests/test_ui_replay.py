@@ -8,7 +8,11 @@ from typing import Any
 
 import pytest
 
+from mus.web.kit.coach import coach_numbers
+from mus.web.play.brain import Brain, coach_request
+from mus.web.replay.model import Replay
 from tests.browser import BootState
+from tests.test_ui_bots import BOTS_JS, FALLBACK, SEARCH_LOADED
 from tests.ui import play_until_overlay, py, run_axe, start_game
 
 pytestmark = pytest.mark.browser
@@ -182,6 +186,51 @@ def test_reasons_and_coach_per_step(instant: BootState, replay_opened: dict[str,
     page.wait_for_selector("#replay [data-replay-coach] .coach-lances", timeout=30_000)
 
 
+# The coach's box of the replay in ``root``: its step and the percentages shown, by lance.
+COACH_JS = """(root) => {
+  const box = document.querySelector(`${root} [data-replay-coach]`);
+  return box.querySelector('.coach-lances') && {
+    step: Number(document.querySelector(`${root} [data-replay-step]`).dataset.replayStep),
+    title: box.querySelector('h3').textContent,
+    lances: [...box.querySelectorAll('li[data-coach]')].map((li) => [li.dataset.coach, Number(li.querySelector('meter').value)]),
+  };
+}"""
+
+
+def expected_coach(code: str, viewer: str, step: int) -> list[list[Any]]:
+    """The coach's percentages for ``step`` seen by ``viewer``, asked of CPython's ``Brain``."""
+    r = Replay.from_code(code)
+    r.view_as(viewer)
+    r.step = step
+    asked = r.coach_position()
+    assert asked is not None
+    numbers = Brain().answer(coach_request(asked[1]))["coach"]
+    return [[line["lance"], line["pct"]] for line in coach_numbers(numbers, "", "es")["lances"]]
+
+
+def test_the_replays_coach_thinks_in_the_worker(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    """Steps taken quickly show the numbers of the step they stop at, which the bots' worker
+    computed: the page's interpreter never loads the coach's search."""
+    page = instant.page
+    if not page.locator("#replay [data-replay-step]").count():
+        page.click('#topbar [data-ui="manos"]')
+        page.click('#replay [data-ui="replay"] >> nth=-1')
+    click_step(page, "first")
+    page.click('[data-setting="viewer"][value="2"]')  # the partner's eyes: numbers no step has had yet
+    before = page.evaluate(BOTS_JS)
+    for _ in range(3):  # quicker than the worker answers
+        page.click('#replay [data-ui="step"][value="next"]')
+    page.wait_for_function(f"() => ({COACH_JS})('#replay')?.step === 3", timeout=30_000)
+    shown = page.evaluate(COACH_JS, "#replay")
+    assert shown["title"] == "Entrenador · Compañero"
+    assert shown["lances"] == expected_coach(replay_opened["link"].split("#mano=")[1], "2", 3)
+    after = page.evaluate(BOTS_JS)
+    assert after["state"] == "ready" and after["answered"] > before["answered"], (before, after)
+    assert py(page, SEARCH_LOADED) == []
+    assert not [line for line in instant.console if FALLBACK in line]
+    page.click('[data-setting="viewer"][value="0"]')
+
+
 def test_mount_replay_entry_point_for_other_pages(instant: BootState, replay_opened: dict[str, Any]) -> None:
     """``mount_replay(code, element_id)`` (for embed.html) fills just its element."""
     page = instant.page
@@ -220,6 +269,35 @@ def test_a_shared_hand_shows_in_the_embed_frame(instant: BootState, replay_opene
         frame.click('#lesson [data-ui="step"][value="next"]')
         frame.wait_for_selector('#lesson [data-replay-step="1"]')
         assert not frame.locator('#lesson [data-ui="close-replay"]').count()
+        # the coach's numbers of the step shown, from the bots' worker the frame started once drawn
+        frame.wait_for_function(f"() => ({COACH_JS})('#lesson')?.step === 1", timeout=30_000)
+        assert frame.evaluate(COACH_JS, "#lesson")["lances"] == expected_coach(code, "0", 1)
+        assert frame.evaluate(BOTS_JS)["state"] == "ready"
+        assert py(frame, SEARCH_LOADED) == []
+    finally:
+        frame.close()
+
+
+def test_a_shared_hand_without_its_worker_shows_no_coach(instant: BootState, replay_opened: dict[str, Any]) -> None:
+    """A frame whose bots' worker cannot start steps through the hand without the coach, and
+    never thinks in its own interpreter."""
+    code = replay_opened["link"].split("#mano=")[1]
+    base = replay_opened["link"].split("?")[0].rsplit("/", 1)[0]
+    frame = instant.context.new_page()
+    frame.route("**/static/bots-worker.mjs", lambda route: route.abort())
+    warnings: list[str] = []
+    frame.on("console", lambda message: warnings.append(message.text))
+    try:
+        frame.goto(f"{base}/embed.html#mano={code}")
+        frame.wait_for_selector("#lesson .rp-panel", timeout=120_000)
+        frame.wait_for_function("() => !document.querySelector('#lesson [data-replay-coach] *')", timeout=30_000)
+        frame.click('#lesson [data-ui="step"][value="next"]')
+        frame.wait_for_selector('#lesson [data-replay-step="1"]')
+        frame.wait_for_timeout(100)
+        assert not frame.locator("#lesson [data-replay-coach] *").count()
+        assert frame.evaluate(BOTS_JS)["state"] == "failed"
+        assert py(frame, SEARCH_LOADED) == []
+        assert [line for line in warnings if FALLBACK in line and "no coach here" in line]
     finally:
         frame.close()
 

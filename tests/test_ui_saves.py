@@ -47,6 +47,9 @@ def test_reload_mid_hand_restores_cards_turn_and_score(instant: BootState) -> No
     assert json.loads(saved)["game"]["actions"]
     reload(page)
     wait_for_choice(page)
+    # the partner's advice at this turn is said once the page has built the bots' hand tables,
+    # a moment after it drew the table
+    page.wait_for_function("(lines) => document.querySelectorAll('#log p').length >= lines", arg=len(before["log"]))
     after = snapshot(page)
     assert after == before
     assert before["turn"] == ["seat-0"] and len(before["cards"]) == 4

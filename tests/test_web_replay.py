@@ -144,12 +144,23 @@ def test_the_bots_reasons_follow_their_steps() -> None:
         assert view["reason"].startswith(f"Por qué dijo «{said}» ({name}): ")   # a sentence, not "mus: …"
 
 
+def ask_worker(r: Replay) -> tuple[tuple[int, int], dict[str, Any]]:
+    """The replay's coach request answered as the bots' worker answers it: JSON text through
+    ``play.brain``."""
+    from mus.web.play.brain import Brain, coach_request
+
+    asked = r.coach_position()
+    assert asked is not None
+    return asked[0], json.loads(Brain().answer_text(json.dumps(coach_request(asked[1]))))
+
+
 def test_coach_numbers_for_the_seat_viewed_at_each_step() -> None:
     s = played_session()
     r = Replay.from_game(s.game, 1, s.saved.reasons)
     r.go("next")
     assert r.coach_due() and replay_view(r, "en")["coach"]["pending"]
-    r.update_coach()
+    position, answer = ask_worker(r)
+    assert position == (1, 0) and r.coach_answered(position, answer)
     view = replay_view(r, "en")
     assert not r.coach_due() and not view["coach"]["pending"]
     assert view["coach"]["title"] == "Coach · You"
@@ -162,7 +173,42 @@ def test_coach_numbers_for_the_seat_viewed_at_each_step() -> None:
     r.view_as("all")
     assert r.coach_seat() == r.moves[r.step - 1][0]
     r.go("last")
+    assert not r.coach_due() and r.coach_position() is None and replay_view(r, "en")["coach"] is None
+
+
+def test_the_coach_sees_what_its_seat_saw_even_with_all_hands_open() -> None:
+    """With every hand shown, the coach's request holds the acting seat's own view and no
+    other hand: what ``mus.ai.coach`` was given in the page before it left for the worker."""
+    from mus.web.replay.told import seen_by
+
+    s = played_session()
+    r = Replay.from_game(s.game, 0, s.saved.reasons)
+    r.view_as("all")
+    for _ in range(4):
+        r.go("next")
+        seat = r.coach_seat()
+        (step, asked_seat), seen = r.coach_position() or ((-1, -1), {})
+        assert (step, asked_seat) == (r.step, seat) and seen == seen_by(r.states[r.step], seat)
+        assert seen["hand"] == r.states[r.step].hand(seat)
+        hands = [json.dumps(r.states[r.step].hand(other)) for other in range(4) if other != seat]
+        assert not any(hand in json.dumps(seen) for hand in hands)
+
+
+def test_a_late_answer_is_kept_for_its_step_and_never_drawn_over_another() -> None:
+    s = played_session()
+    r = Replay.from_game(s.game, 1, s.saved.reasons)
+    r.go("next")
+    position, answer = ask_worker(r)
+    r.go("next"), r.go("next")  # quick steps while the worker thought
+    assert not r.coach_answered(position, answer)
+    assert r.coach_due() and replay_view(r, "en")["coach"]["pending"]  # still this step's to come
+    r.go("first"), r.go("next")  # back at the step asked: its numbers, at once
+    assert not r.coach_due() and not replay_view(r, "en")["coach"]["pending"]
+    r.go("next")
+    position, _ = ask_worker(r)
+    assert r.coach_answered(position, {"error": "no worker"})  # nobody to ask: the box goes
     assert not r.coach_due() and replay_view(r, "en")["coach"] is None
+    assert replay_view(r, "en")["now"]  # the replay goes on without it
 
 
 def test_every_text_is_translated(replay: Replay) -> None:

@@ -5,7 +5,9 @@
 ``decide(observation)`` gives the same action with its reason (a ``Decision``, see
 ``explain``); ``coach(observation)`` gives a seat's chances at the lances still to decide;
 ``fixed(x, places)`` writes a number as every runtime rounds it, for what the pages show;
-``discard_worth(observation)`` what each discard leaves the hand worth.
+``discard_worth(observation)`` what each discard leaves the hand worth;
+``tables_in_steps(reyes, real_31)`` builds ahead, in short steps, the hand tables every bot
+(and ``own_chance``, ``mus_strength``) reads, and ``tables_ready`` says whether they are.
 
 >>> import mus
 >>> from mus.ai import LEVELS, STYLES, make_bot
@@ -28,10 +30,11 @@ from .coach import coach
 from ..numbers import fixed
 from .reasons import Decision, explain
 from .styles import STYLES, Styled, mus_strength, own_chance
+from .tables import tables_in_steps, tables_ready
 from .view import discard_worth
 
 __all__ = ["LEVELS", "STYLES", "Bot", "Decision", "coach", "discard_worth", "explain", "fixed", "make_bot",
-           "mus_strength", "own_chance"]
+           "mus_strength", "own_chance", "tables_in_steps", "tables_ready"]
 
 
 class Bot(Protocol):

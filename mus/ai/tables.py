@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Final, TypeAlias
+from typing import Final, Generator, Iterator, TypeAlias
 
 from ..combos import comb, combinations, multisets
 from ..lances import signature, table_for
@@ -35,6 +35,7 @@ from ..rules import Rules
 Sig: TypeAlias = "tuple[int, ...]"
 LANCE_NAMES: Final = ("grande", "chica", "pares", "juego", "punto")
 POW: Final = tuple(5 ** i for i in range(10))
+STEP_HANDS: Final = 60   # hands a step of a build in steps goes through in its longest loops
 # Rough worth (tantos, bets included) of winning each lance, for discards and mus.
 _GRANDE_WORTH, _CHICA_WORTH, _PARES_BONUS, _JUEGO_BONUS, _PUNTO_WORTH = 1.6, 1.3, 1.5, 2.0, 1.4
 
@@ -47,6 +48,11 @@ class Tables:
     """All per-signature tables of one rules variant (``reyes``, ``real_31``)."""
 
     def __init__(self, reyes: int, real_31: bool) -> None:
+        for _ in self._steps(reyes, real_31):
+            pass
+
+    def _steps(self, reyes: int, real_31: bool) -> Iterator[None]:
+        """Builds the tables, yielding between short steps (``tables_in_steps``)."""
         table = table_for(Rules(reyes=reyes, real_31=real_31))
         rank_class = list(range(10))
         if reyes == 8:
@@ -65,10 +71,12 @@ class Tables:
             s for s in multisets(self.classes, 4)
             if all(s.count(k) <= size[k] for k in set(s))
         ]
+        yield
         self.code_to_id: dict[int, int] = {self.code(s): i for i, s in enumerate(self.sigs)}
         n = len(self.sigs)
         self.weight: list[int] = [self._combos(s) for s in self.sigs]
         self.total_weight: int = sum(self.weight)
+        yield
         # A signature of classes is one of ranks: each class is its first rank.
         codes = [signature(s) for s in self.sigs]
         self.key: dict[str, list[int]] = {
@@ -81,26 +89,39 @@ class Tables:
         self.has_pares: list[bool] = [v > 0 for v in self.pares_value]
         self.has_juego: list[bool] = [v > 0 for v in self.juego_value]
         w = [float(x) for x in self.weight]
-        self.pct, self.less, self.eq, self.best = self._strengths(w)
+        yield
+        self.pct, self.less, self.eq, self.best = yield from self._strengths(w)
         self.p_juego: float = sum(wi for wi, j in zip(w, self.has_juego) if j) / sum(w)
         self.p_pares: float = sum(wi for wi, j in zip(w, self.has_pares) if j) / sum(w)
-        self.equity: list[list[float]] = [self._equity(self.best, pos) for pos in range(4)]
+        self.equity: list[list[float]] = []
+        for pos in range(4):
+            self.equity.append(self._equity(self.best, pos))
+            yield
         mean_eq = [sum(self.equity[p][i] for p in range(4)) / 4 for i in range(n)]
         self.mean_equity: list[float] = mean_eq
-        self.equity_pct: list[list[float]] = [self._percentiles(self.equity[p], w) for p in range(4)]
+        self.equity_pct: list[list[float]] = []
+        for pos in range(4):
+            self.equity_pct.append(self._percentiles(self.equity[pos], w))
+            yield
         self.keep_value: dict[Sig, float] = {}
         for kept_size in range(4):
-            for kept in multisets(self.classes, kept_size):
+            for j, kept in enumerate(multisets(self.classes, kept_size)):
                 if all(kept.count(k) <= size[k] for k in set(kept)):
                     self.keep_value[kept] = self.expected_after_draw(kept, size, mean_eq)
+                if j % STEP_HANDS == STEP_HANDS - 1:
+                    yield
+            yield
         # keep[d][id]: the sub-multiset a sensible player keeps when discarding d cards.
         self.keep: list[list[Sig]] = [[()] * n for _ in range(5)]
         for i, s in enumerate(self.sigs):
             for d in range(1, 5):
                 options = _sub_multisets(s, 4 - d)
                 self.keep[d][i] = max(options, key=lambda k: self.keep_value[k])
+            if i % STEP_HANDS == STEP_HANDS - 1:
+                yield
         self.best_discard_count: list[int] = [
             max(range(1, 5), key=lambda d: self.keep_value[self.keep[d][i]]) for i in range(n)]
+        yield
         # The hands players hold after one round of sensible discards, and equity against them.
         # after_discard[d][id]: how likely a player who threw d cards holds each hand.
         # Kept multisets in the order first met, so that the sums below add up alike on
@@ -117,15 +138,21 @@ class Tables:
         self.after_discard: list[list[float]] = [list(w)]
         for d in range(1, 6):
             dist = [0.0] * n
-            for kept in met[d]:
+            for j, kept in enumerate(met[d]):
                 weight = after[d][kept]
                 for hid, p in self._completions(kept):
                     dist[hid] += weight * p
+                if j % STEP_HANDS == STEP_HANDS - 1:
+                    yield
             self.after_discard.append(dist)
+            yield
         improved = self.after_discard.pop()
         self.improved_weight: list[float] = improved
-        best_imp = self._strengths(improved)[3]
-        self.equity_imp: list[list[float]] = [self._equity(best_imp, pos) for pos in range(4)]
+        best_imp = (yield from self._strengths(improved))[3]
+        self.equity_imp: list[list[float]] = []
+        for pos in range(4):
+            self.equity_imp.append(self._equity(best_imp, pos))
+            yield
         # Mean equity of a hand at each seat, before and after discards: the baselines
         # against which a hand's share of the tantos is judged.
         total_imp = sum(improved)
@@ -188,10 +215,11 @@ class Tables:
             acc += by_key[k]
         return [below[k] / total for k in keys], [by_key[k] / total for k in keys]
 
-    def _strengths(self, w: list[float]) -> tuple[
+    def _strengths(self, w: list[float]) -> Generator[None, None, tuple[
             dict[str, list[float]], dict[str, list[float]], dict[str, list[float]],
-            dict[str, list[list[float]]]]:
-        """pct, less, eq and best tables against hands distributed by weight ``w``."""
+            dict[str, list[list[float]]]]]:
+        """pct, less, eq and best tables against hands distributed by weight ``w``, a lance
+        a step."""
         n = len(self.sigs)
         pct: dict[str, list[float]] = {}
         less_of: dict[str, list[float]] = {}
@@ -218,6 +246,7 @@ class Tables:
                 best[lance] = [[
                     (less[i] + equal[i]) ** (3 - pos) * less[i] ** pos for i in range(n)]
                     for pos in range(4)]
+            yield
         return pct, less_of, eq_of, best
 
     def _equity(self, best: dict[str, list[list[float]]], pos: int) -> list[float]:
@@ -282,9 +311,53 @@ def draws_cached(t: Tables, avail: tuple[int, ...], count: int) -> list[tuple[in
     return t.draws(list(avail), count)
 
 
-@memoized()
+# Variants built, and builds begun in steps, by ``reyes * 2 + real_31``.
+_BUILT: dict[int, Tables] = {}
+_BUILDING: dict[int, Iterator[None]] = {}
+
+
 def tables_for(reyes: int, real_31: bool) -> Tables:
-    return Tables(reyes, real_31)
+    """The tables of a variant, built on first use (or a build in steps finished now)."""
+    if not tables_ready(reyes, real_31):
+        for _ in tables_in_steps(reyes, real_31):
+            pass
+    return _BUILT[_variant(reyes, real_31)]
+
+
+def tables_ready(reyes: int, real_31: bool) -> bool:
+    """Whether ``tables_for`` of a variant returns at once."""
+    return _variant(reyes, real_31) in _BUILT
+
+
+def tables_in_steps(reyes: int, real_31: bool) -> Iterator[None]:
+    """Builds the tables of a variant a short step per ``next`` (10 ms at most on
+    MicroPython under Node, where the whole build takes 140 ms, and four times that on a
+    phone): for a page whose every task must stay short. ``tables_for`` finishes a build
+    begun here, and this one then ends at once.
+
+    >>> for _ in tables_in_steps(8, False):
+    ...     pass   # a page lets the browser run its next task here
+    >>> tables_ready(8, False), list(tables_in_steps(8, False))
+    (True, [])
+    """
+    key = _variant(reyes, real_31)
+    if key in _BUILT:
+        return
+    steps = _BUILDING.get(key)
+    if steps is None:
+        steps = _BUILDING[key] = _build(key, reyes, real_31)
+    yield from steps
+
+
+def _variant(reyes: int, real_31: bool) -> int:
+    return reyes * 2 + int(real_31)
+
+
+def _build(key: int, reyes: int, real_31: bool) -> Iterator[None]:
+    tables: Tables = object.__new__(Tables)   # its build is the steps below, not __init__
+    yield from tables._steps(reyes, real_31)
+    _BUILT[key] = tables
+    del _BUILDING[key]
 
 
 def card_index(text: str) -> int:

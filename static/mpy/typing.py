@@ -11,7 +11,7 @@ class _Inert:
         return self
 
 
-Any = Awaitable = Callable = ClassVar = Final = Iterable = Iterator = Literal = Mapping = _Inert()
+Any = Awaitable = Callable = ClassVar = Final = Generator = Iterable = Iterator = Literal = Mapping = _Inert()
 TypeAlias = _Inert()
 NotRequired = Optional = Required = Sequence = TypeVar = Union = _Inert()
 

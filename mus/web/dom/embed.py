@@ -26,9 +26,13 @@ async def start_hand(code: str) -> None:
     document.head.appendChild(link)
     box = document.getElementById("lesson")
     box.classList.add("embed-hand")
-    from .replay import mount_replay  # here: a lesson's frame starts without the replays and bots
+    # here: a lesson's frame starts without the replays and bots
+    from .bots import Thinker, load_worker
+    from .replay import mount_replay
 
-    mount_replay(code, "lesson", page_lang(), art=await fetch_deck_art())
+    # The coach thinks in the bots' worker, which starts once the hand is drawn; never in the
+    # frame, whose long tasks would hold the reader's article too: no worker, no coach.
+    mount_replay(code, "lesson", page_lang(), art=await fetch_deck_art(), thinker=Thinker(None, load_worker()))
 
 
 # (parameter, what shows it): the first whose parameter the address has wins.

@@ -21,7 +21,9 @@ storage refuses the game's writes, it tries again every few seconds.
 
 Replays, shared hands and deal links import their modules when first asked for: the table
 starts without them. The card sprite, which only the counts draw inline, is fetched once the
-table is on screen.
+table is on screen. So are the bots' hand tables that the partner's advice reads
+(``play.talk``), a short task at a time: built in one call they held a phone's page for half
+a second, at the first advice of the page's first hand, or before its first screen.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
 from pyscript.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from mus.ai import tables_in_steps, tables_ready
 
 from ..kit.commands import Command, Key
 from ..kit.deckart import DeckArt
@@ -76,6 +80,8 @@ class Page:
         self.turn: str | None = None  # the player's decision on screen (view["controls"]["turn"])
         self.lost_id = ""  # the control that had the focus when it was lost
         self.refocusing = False  # a frame will find it a place
+        self.wanted = ""  # or what it focuses: "panel" (the count's main action), "turn" (its main control)
+        self.later = False  # the bots are playing: a focus waits for the frame (``_restore_focus``)
         self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
@@ -121,7 +127,8 @@ class Page:
                 el.toggleAttribute("inert", opened)
         panel = self.html.get("overlay", "")[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
-        self._restore_focus(active_id, opened and panel != self.overlay_open, turn is not None and turn != self.turn)
+        self._restore_focus(active, active_id, opened and panel != self.overlay_open,
+                            turn is not None and turn != self.turn)
         self.overlay_open = panel
         if not opened:
             self.turn = turn
@@ -187,29 +194,43 @@ class Page:
         self.log = lines
         _SCROLL_DOWN(box)
 
-    def _restore_focus(self, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
-        if overlay_opened:  # the panel's main action: "Siguiente jugada" works with Enter at once
-            main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
-            target = main if not nil(main) else document.getElementById("overlay-title")
-            if not nil(target):
-                target.focus()
+    def _restore_focus(self, active: Any, active_id: str, overlay_opened: bool, turn_came: bool) -> None:
+        """``active``: the focus's element before the draw. A focus styles the whole page
+        anew at once (20–100 ms on a phone), where the next frame styles it anyway: the
+        turn's main control gets it at that frame, before the player can see the turn, and
+        so does a count's main action when the bots' move opened it (``later``)."""
+        if overlay_opened and not self.later:  # the panel's main action: "Siguiente jugada" works with Enter at once
+            self._focus_panel()
             return
-        if turn_came:  # the player's turn has come: its main control, so Enter works at once
-            main = document.querySelector("#controls [data-main]")
-            if not nil(main):
-                main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
-                return
-        if _focus_lost():  # found a place at the next frame, which lays the page out anyway
+        if overlay_opened or turn_came:
+            self.wanted = "panel" if overlay_opened else "turn"
+        if self.wanted or _lost(active):  # a place found at the next frame, which lays the page out anyway
             self.lost_id = active_id
             if not self.refocusing:
                 self.refocusing = True
                 WINDOW.requestAnimationFrame(self._refocus_proxy)
 
+    def _focus_panel(self) -> None:
+        main = document.querySelector("#overlay.open .panel .btn-primary, #overlay.open .panel .btn-danger")
+        target = main if not nil(main) else document.getElementById("overlay-title")
+        if not nil(target):
+            target.focus()
+
     def _refocus(self, _time: Any = None) -> None:
-        """The focus's control is gone: the same control drawn anew, else a main one (its
-        ``getClientRects`` forced a style and layout of the whole page into the draw's call:
-        ``tools/bench/bot_pacing.py --cpu``)."""
+        """The focus of a draw's frame (``_restore_focus``): the count's main action, the
+        turn's main control, or where the focus's control is gone, the same control drawn
+        anew, else a main one (its ``getClientRects`` forced a style and layout of the whole
+        page into the draw's call: ``tools/bench/bot_pacing.py --cpu``)."""
         self.refocusing = False
+        wanted, self.wanted = self.wanted, ""
+        if wanted == "panel" and self.overlay_open:
+            self._focus_panel()
+            return
+        if wanted == "turn" and not self.overlay_open:
+            main = document.querySelector("#controls [data-main]")
+            if not nil(main):
+                main.focus(_IN_VIEW)  # the controls are always in view: no layout to scroll to them
+                return
         active_id = self.lost_id
         if not _focus_lost():  # it found a place meanwhile
             return
@@ -231,7 +252,10 @@ class Page:
 
 
 def _focus_lost() -> bool:
-    active = document.activeElement
+    return _lost(document.activeElement)
+
+
+def _lost(active: Any) -> bool:
     return bool(nil(active) or active == document.body or not active.isConnected)
 
 
@@ -256,6 +280,7 @@ class App:
         self.driving = False
         self.coaching = False
         self.retrying = False
+        self.building_tables = False
         # Another window played on and this one follows it: its bots wait, so two windows
         # never race to play the same bot move, until the player acts here again.
         self.following = False
@@ -291,6 +316,29 @@ class App:
             self.drive()
         asyncio.create_task(self._fetch_art())
         asyncio.create_task(self._prepare_save())
+        self._prepare_talk()
+
+    def _prepare_talk(self) -> None:
+        """The bots' hand tables of the partida's rules, which the partner's advice reads,
+        built once the screen is painted, a short task each step; then the advice that
+        waited for them is said (``TableTalk.settle``)."""
+        game = self.session.game
+        if self.building_tables or game is None or not self.session.talk.advise:
+            return
+        rules = game.rules
+        if tables_ready(rules.reyes, rules.real_31) and not self.session.talk.due:
+            return
+        self.building_tables = True
+        asyncio.create_task(self._build_tables(rules.reyes, rules.real_31))
+
+    async def _build_tables(self, reyes: int, real_31: bool) -> None:
+        try:
+            await _AFTER_PAINT()
+            await _tables_built(reyes, real_31)
+            if self.session.talk.settle():
+                self.render()
+        finally:
+            self.building_tables = False
 
     async def _prepare_save(self) -> None:
         """A restored partida's first save, written ahead a few reasons a call (on a phone,
@@ -333,7 +381,7 @@ class App:
                 from .replay import ReplayPanel  # imported the first time a replay opens
 
                 self.replay = ReplayPanel(lang=lambda: self.session.settings.lang, art=self.page.art,
-                                          on_close=self._replay_closed)
+                                          on_close=self._replay_closed, thinker=self.thinker)
             show(self.replay)
         except Exception as error:  # the table goes on; the console says why
             window.console.error(f"mus: the replay cannot open: {error!r}")
@@ -370,8 +418,11 @@ class App:
 
     # --- drawing and the bots ------------------------------------------------------------
 
-    def render(self) -> None:
+    def render(self, later: bool = False) -> None:
+        """Draw the table; ``later`` (or the bots playing): a focus it gives waits for the
+        frame (``Page._restore_focus``)."""
         view = build_view(self.session)
+        self.page.later = later or self.driving
         self.page.show(view)
         self.sounds.follow(view, self.session.settings.sound)
         if self.session.coach_due() and not self.coaching:
@@ -409,6 +460,7 @@ class App:
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a count waits)."""
+        self._prepare_talk()
         if (not self.driving and not self.following and not self.replay_open
                 and self.session.bot_to_play() is not None):
             self.driving = True
@@ -422,6 +474,9 @@ class App:
             while not self._bots_wait():
                 # the previous move is on screen: the next one's pause runs from then
                 shown, drawn = (_now() if drawn is None else drawn), None
+                game = s.game
+                if s.talk.due and game is not None:  # the bot hears the advice, which waits for them
+                    await _tables_built(game.rules.reyes, game.rules.real_31)
                 asked = s.bot_request()
                 if asked is None:
                     break
@@ -475,7 +530,7 @@ class App:
         if s.hold_count:
             await asyncio.sleep(max(1.0, s.pause * 1.6))
             s.hold_count = False
-            self.render()
+            self.render(later=True)  # the count opens by itself
 
     async def _after_player(self) -> None:
         try:
@@ -576,10 +631,18 @@ _SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop
 # A promise settled by the browser's next task: awaited, it ends the call into Python (the
 # asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
 _NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")
+# Settled in the task after the next frame: what runs after it waits for the screen drawn.
+_AFTER_PAINT = window.Function("return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))")
 
 
 async def _next_task() -> None:
     await _NEXT_TASK()
+
+
+async def _tables_built(reyes: int, real_31: bool) -> None:
+    """The bots' hand tables of a variant, built a short task each step (``mus.ai.tables``)."""
+    for _ in tables_in_steps(reyes, real_31):
+        await _next_task()
 
 
 def _now() -> float:

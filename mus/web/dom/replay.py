@@ -15,6 +15,11 @@ Entry point for other pages (``embed.html#mano=<code>``)::
 It needs ``static/style.css`` (the ``rp-`` rules) and the ``static/deck.svg`` sprite at the
 page's ``static/`` path; the PyScript config of ``index.html``. The code is the part of the
 link after ``#mano=`` (``kit.links.code_from_fragment(location.hash)``).
+
+The coach's numbers for the step shown come from the bots' worker (``dom/bots.Thinker``, a
+``coach`` request of ``play.brain``), never from a search in the page's own interpreter
+unless the ``Thinker`` given has the page think when the worker is gone (the table's does);
+without a worker or such a ``Thinker``, the replay shows no coach.
 """
 
 from __future__ import annotations
@@ -27,9 +32,11 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..kit.commands import CHANGE, Command, Key
 from ..kit.deckart import DeckArt
+from ..play.brain import coach_request
 from ..replay import model
 from ..replay.model import Replay
 from ..replay.render import coach_html, dialog_html
+from .bots import Thinker
 from .events import Dispatcher
 from .page import focus_quietly, nil
 
@@ -39,10 +46,11 @@ APP_ID = "app"  # made inert while the replay covers it
 class ReplayPanel:
     def __init__(self, element_id: str = "replay", *, lang: Callable[[], str] = lambda: "es",
                  art: DeckArt | None = None, on_close: Callable[[], None] | None = None,
-                 cover: str | None = APP_ID) -> None:
+                 cover: str | None = APP_ID, thinker: Thinker | None = None) -> None:
         self.el = document.getElementById(element_id)
         self.cover = cover  # the element made inert while the replay is open, if any
         self.lang, self.art, self.on_close = lang, art, on_close
+        self.thinker = Thinker(None) if thinker is None else thinker  # asks the coach
         self.dialog = model.Dialog()
         self.coaching = False
         self.events = Dispatcher(self.el, "replay", self.on_command, on_key=self.on_key, keys=document)
@@ -103,17 +111,20 @@ class ReplayPanel:
             asyncio.create_task(self._coach())
 
     async def _coach(self) -> None:
-        """The coach's numbers for the step shown, once it is painted (a frame later)."""
+        """The coach's numbers for the step shown, asked once it is painted (a frame later), one
+        request at a time: steps taken meanwhile are skipped, not asked."""
         try:
-            while self.dialog.replay is not None and self.dialog.replay.coach_due():
+            while True:
                 await asyncio.sleep(0.03)
                 replay = self.dialog.replay
-                if replay is None or not replay.coach_due():
+                asked = None if replay is None else replay.coach_position()
+                if replay is None or asked is None:
                     break
-                replay.update_coach()
-                box = self.el.querySelector("[data-replay-coach]")  # only it changes: focus stays
-                if not nil(box):
-                    box.innerHTML = coach_html(self.dialog, self.lang())
+                answer = await self.thinker.ask(coach_request(asked[1]), False)
+                if replay is self.dialog.replay and replay.coach_answered(asked[0], answer):
+                    box = self.el.querySelector("[data-replay-coach]")  # only it changes: focus stays
+                    if not nil(box):
+                        box.innerHTML = coach_html(self.dialog, self.lang())
         except Exception as error:  # the coach is an aid: the replay works without it
             window.console.error(f"mus: replay coach failed: {error!r}")
         finally:
@@ -164,10 +175,12 @@ class ReplayPanel:
 
 
 def mount_replay(code: str, element_id: str = "replay", lang: str = "es", *,
-                 closable: bool = False, art: DeckArt | None = None) -> ReplayPanel:
+                 closable: bool = False, art: DeckArt | None = None,
+                 thinker: Thinker | None = None) -> ReplayPanel:
     """Show the hand of a ``#mano=`` code in ``element_id`` (for pages such as an embed):
     the dialog fills that element; nothing else on the page is touched. A damaged code
-    shows why instead (``panel.mode == "error"``)."""
-    panel = ReplayPanel(element_id, lang=lambda: lang, art=art, cover=None)
+    shows why instead (``panel.mode == "error"``). The coach asks ``thinker`` (by default,
+    the page's bots' worker if it has one)."""
+    panel = ReplayPanel(element_id, lang=lambda: lang, art=art, cover=None, thinker=thinker)
     panel.open_code(code, closable=closable)
     return panel

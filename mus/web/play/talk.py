@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import mus
-from mus.ai import mus_strength, own_chance
+from mus.ai import mus_strength, own_chance, tables_ready
 from mus.observation import AdviceHeard, LogEvent, Observation
 
 from ..kit.value import Value
@@ -42,7 +42,6 @@ CALL_PHRASES = ("mano_nino", "dientes_choto", "la_raya", "convite", "pimiento", 
 COUNT_PHRASES = ("solomillo", "muerte_dulce", "zapateria")
 PHRASES = CALL_PHRASES + COUNT_PHRASES
 ADVICE = ("mus", "envido", "ordago")
-# How often a saying is said when its moment comes, before the speaker's style.
 # How often a saying is said when its moment comes, before the speaker's style: the commoner
 # its moment at the default table, the rarer it is said, so that over 200 bot partidas each
 # is heard and none is more than a tenth or so of all (``python -m tools.bench.talk_census``).
@@ -229,22 +228,38 @@ class Said(Value):
         self.hand, self.index, self.seat, self.kind, self.key, self.phase = hand, index, seat, kind, key, phase
 
 
+class Due(Value):
+    # Advice the partner draws to say (``said_often``) whose words wait for the bots' hand
+    # tables: to be judged on ``observation`` (his), with ``number``, and put at ``at`` in
+    # what was said, ``index`` of hand ``hand``'s log as the player reads it.
+
+    __slots__ = ("at", "observation", "number", "hand", "index")
+
+    def __init__(self, at: int, observation: Observation, number: float, hand: int, index: int) -> None:
+        self.at, self.observation, self.number, self.hand, self.index = at, observation, number, hand, index
+
+
 class TableTalk:
     # What was said in a partida beyond the calls: the bots' sayings (seats 1–3, each with
-    # its style) and the partner's advice (if ``advise``), rebuilt from the game.
+    # its style) and the partner's advice (if ``advise``), rebuilt from the game. Advice
+    # needs the bots' hand tables (``mus.ai.tables``), a build the page makes in short
+    # steps after its first screen (at once it held a phone's page for half a second):
+    # until they are built, advice waits in ``due`` and ``settle`` says it where it would
+    # have been said, so what was said comes out the same whenever the tables came.
 
-    __slots__ = ("styles", "advise", "said")
+    __slots__ = ("styles", "advise", "said", "due")
 
     def __init__(self, styles: list[str | None], advise: bool) -> None:
         self.styles, self.advise = styles, advise
         self.said: list[Said] = []
+        self.due: list[Due] = []
 
     def rebuild(self, game: mus.Game, from_hand: int = 0) -> None:
         """Everything said in ``game`` so far, from its first deal; or only in hand
         ``from_hand`` and after (and that hand's deal), for a page that shows no earlier
         hand's sayings: each saying draws from a generator of its own, milliseconds apiece on
         MicroPython, hundreds in a long partida's restore."""
-        self.said = []
+        self.said, self.due = [], []
         state = game.initial()
         if from_hand <= 0:
             self.listen(None, "", state)
@@ -278,13 +293,26 @@ class TableTalk:
                     self.said.append(Said(hand, -1, seat, "count", key, "fin"))
                     break
         if self.advise and after.to_play == PLAYER and not after.is_over and _talking(after):
-            hand = after.hands_played
+            number = draw(seed, PARTNER, after.action_count, 2)
+            if said_often("advice", self.styles[PARTNER], number):
+                self.due.append(Due(len(self.said), after.observation(PARTNER, last_hands=1), number,
+                                    after.hands_played, len(after.observation(PLAYER, last_hands=0)["log"])))
+                if tables_ready(after.rules.reyes, after.rules.real_31):
+                    self.settle()
+
+    def settle(self) -> bool:
+        """Say the advice that waits (``due``), judged as it would have been at its moment,
+        building the hand tables if they are not yet; whether any was said."""
+        due, self.due = self.due, []
+        said = 0
+        for waiting in due:
+            hand, obs = waiting.hand, waiting.observation
             done = tuple(s.phase for s in self.said if s.kind == "advice" and s.hand == hand)
-            key = advice(after.observation(PARTNER, last_hands=1), self.styles[PARTNER],
-                         draw(seed, PARTNER, after.action_count, 2), done)
+            key = advice(obs, self.styles[PARTNER], waiting.number, done)
             if key:
-                self.said.append(Said(hand, len(after.observation(PLAYER, last_hands=0)["log"]), PARTNER,
-                                      "advice", key, after.phase))
+                self.said.insert(waiting.at + said, Said(hand, waiting.index, PARTNER, "advice", key, obs["phase"]))
+                said += 1
+        return said > 0
 
     def _keys(self, hand: int) -> tuple[str, ...]:
         """The sayings already said in ``hand``."""
@@ -294,7 +322,10 @@ class TableTalk:
         return [s for s in self.said if s.hand == hand]
 
     def heard(self, hand: int) -> list[AdviceHeard]:
-        """The advice said aloud in ``hand``, as every bot reads it (``observation["advice"]``)."""
+        """The advice said aloud in ``hand``, as every bot reads it (``observation["advice"]``):
+        none of it waits then."""
+        if self.due:
+            self.settle()
         return [{"seat": s.seat, "phase": s.phase, "advice": s.key} for s in self.of_hand(hand) if s.kind == "advice"]
 
 

@@ -12,6 +12,11 @@ otherwise the replay would tell the player whether his señas were caught, which
 a table learns (``told.seen_by``). Each viewer's log is what that viewer learnt, step by
 step (``told``): a step whose call he could not see says so instead of repeating a line.
 
+The coach's numbers are asked, not computed here: ``coach_position`` gives the step and seat
+due and what that seat saw there, which the page sends to the bots' worker as a ``coach``
+request (``play.brain``: the page's main thread never runs the coach's search), and
+``coach_answered`` takes the answer back.
+
 >>> import mus
 >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, score=(37, 37), seed=1)
 >>> for action in ["no hay mus"] + ["paso"] * 11:
@@ -35,9 +40,9 @@ from __future__ import annotations
 from typing import Any
 
 import mus
-from mus.observation import HandResult
+from mus.observation import HandResult, Observation
 
-from mus.ai import coach, explain
+from mus.ai import explain
 
 from ..kit.commands import CHANGE, Command, Key
 
@@ -71,6 +76,7 @@ class Replay:
         self.moves = [(seat, text) for seat, text in record.moves if seat is not None]
         self.reasons = reasons or {}  # step → the bot's reason for that step's action
         self.coached: dict[tuple[int, int], dict[str, Any]] = {}  # (step, seat) → mus.ai.coach
+        self.coach_gone = False  # nobody can answer the coach here: its box goes
         self._told: Told | None = None
         self._lines: dict[tuple[str, str], list[list[str]]] = {}  # (viewer, lang) → told_lines
         self._words: dict[str, dict[str, Any]] = {}  # lang → _words
@@ -121,12 +127,44 @@ class Replay:
         return self.moves[self.step - 1][0] if self.step else self.record.mano
 
     def coach_due(self) -> bool:
-        """Coach numbers are wanted for this step and seat and not computed yet (never at the count)."""
-        return not self.at_end and (self.step, self.coach_seat()) not in self.coached
+        """Coach numbers are wanted for this step and seat and not had yet (never at the
+        count, nor once the coach is gone)."""
+        return not self.at_end and not self.coach_gone and (self.step, self.coach_seat()) not in self.coached
 
-    def update_coach(self) -> None:
+    def coach_position(self) -> tuple[tuple[int, int], Observation] | None:
+        """If the coach is due: the step and seat shown, and what that seat saw there
+        (``told.seen_by``: never more, whoever's cards the replay shows), for a ``coach``
+        request (``play.brain.coach_request``)."""
+        if not self.coach_due():
+            return None
         seat = self.coach_seat()
-        self.coached[(self.step, seat)] = coach(seen_by(self.states[self.step], seat))
+        return (self.step, seat), seen_by(self.states[self.step], seat)
+
+    def coach_answered(self, position: tuple[int, int], answer: dict[str, Any]) -> bool:
+        """Take the answer (``play.brain``'s) to the coach asked at ``position`` (step, seat);
+        True if the box shown changes. Numbers for a step or seat no longer shown are kept for
+        when it comes back, never drawn over another's; an answer without numbers (no worker
+        and nobody else to ask) takes the coach's box away.
+
+        >>> import mus
+        >>> g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1)
+        >>> for action in ["no hay mus"] + ["paso"] * 11:
+        ...     g = g.apply(action)
+        >>> r = Replay.from_game(g, 0)
+        >>> position, seen = r.coach_position()
+        >>> position, seen == r.states[0].observation(0)
+        ((0, 0), True)
+        >>> r.go("next")  # before the answer came
+        >>> r.coach_answered(position, {"coach": {"lances": {"grande": 1.0}, "tantos": [1, 0]}}), r.coach_due()
+        (False, True)
+        >>> r.coach_answered((1, 0), {"error": "no worker"}), r.coach_due(), replay_view(r, "en")["coach"]
+        (True, False, None)
+        """
+        if "coach" not in answer:
+            self.coach_gone = True
+            return True
+        self.coached[position] = answer["coach"]
+        return position == (self.step, self.coach_seat())
 
     def told(self) -> Told:
         """What each viewer learnt at each step (worked out once, when first asked)."""
@@ -202,7 +240,7 @@ def replay_view(r: Replay, lang: str) -> dict[str, Any]:
         "log": [words["head"]] + lines, "log_current": len(current),
         "count": _count(hand, lang) if hand else None,
         "reason": None if reason is None else _why(reason, lang),
-        "coach": None if hand else coach_numbers(
+        "coach": None if hand or r.coach_gone else coach_numbers(
             r.coached.get((r.step, coached)), t(lang, "replay.coach", name=words["names"][coached]), lang),
         "share": {"label": t(lang, "replay.share") if r.can_share else None, "copy": t(lang, "replay.copy"),
                   "copied": t(lang, "replay.copied") if r.copied else "",
