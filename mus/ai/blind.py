@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..memo import memoized
+from .strength import count_up_to
 from .view import View, envido_amount
 
 WILD_SIZE = 10    # no sensible player opens or raises by more than this
@@ -109,14 +110,7 @@ def _best(chances: list[float], tail: list[float], keep: float, won: float, lost
     n = len(chances)
     if won <= lost:
         return max(keep, lost)
-    threshold = (keep - lost) / (won - lost)
-    lo, hi = 0, n   # the first chance above the threshold
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if chances[mid] <= threshold:
-            lo = mid + 1
-        else:
-            hi = mid
+    lo = count_up_to(chances, (keep - lost) / (won - lost))   # the chances refused
     return (lo * keep + (n - lo) * lost + (won - lost) * tail[lo]) / n
 
 

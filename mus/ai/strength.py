@@ -103,12 +103,12 @@ def perceived_with(t: Tables, reyes: int, lance: str, rel: int, partner_rel: int
         if holds is not None and not holds[i]:
             out.append(0.0)
             continue
-        k = _count_up_to(values, p)   # the partner's hands no better than ours
+        k = count_up_to(values, p)   # the partner's hands no better than ours
         out.append((p * below[k] + worth - above[k]) / total)
     return out
 
 
-def _count_up_to(values: list[float], x: float) -> int:
+def count_up_to(values: list[float], x: float) -> int:
     """How many of the sorted ``values`` are at most ``x`` (a bisection: MicroPython has
     no ``bisect``)."""
     lo, hi = 0, len(values)
