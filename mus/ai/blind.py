@@ -1,12 +1,15 @@
 """Rivals who bet without looking at their cards, read from public information only.
 
-Two kinds are told apart:
+Four kinds are told apart (``blind_kind``):
 
 * ``"random"``: envites and raises no sensible player makes (more than ``WILD_SIZE`` at
   once this hand, or a lance of an earlier hand played for more than ``WILD_STAKE``).
   Such a player also takes the mus and discards blindly, so his hand is a random one.
-* ``"ordago"``: órdagos at two lances or more (this hand's, or earlier hands' called ones).
-  His mus and discards may still be a sensible player's.
+* ``"ordago"``: órdagos at ``ORDAGOS`` lances (this hand's, or earlier hands' called ones),
+  or at one once earlier hands showed the team betting every lance. His mus and discards
+  may still be a sensible player's.
+* ``"raise"``: bets at three lances with no paso or refusal, or that every-lance sign.
+* ``"accept"``: ``ACCEPTED`` envites accepted, none refused, no deje, no bet of their own.
 
 Against such a player a refusal costs a tanto or two, and a hand that wins the lance nine
 times in ten comes within a few hands: the chance of the juego is that of a stopping
