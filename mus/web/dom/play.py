@@ -81,7 +81,7 @@ class Page:
         self.lost_id = ""  # the control that had the focus when it was lost
         self.refocusing = False  # a frame will find it a place
         self.wanted = ""  # or what it focuses: "panel" (the count's main action), "turn" (its main control)
-        self.later = False  # the bots are playing: a focus waits for the frame (``_restore_focus``)
+        self.later = False  # a draw the player did not ask for (a bots' move, a held count): a focus waits for the frame
         self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
