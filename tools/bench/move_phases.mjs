@@ -11,7 +11,8 @@
 // plays them (mus/web/dom/play.py, App._bots), each phase its own call into Python:
 //   answer  the worker's answer read (JSON) and taken (Session.bot_answered), the next bot's
 //           request made ahead (Session.bot_request_after) and put in JSON for the worker;
-//   play    the move played and saved (Session.bot_play), staged (Session.stage);
+//   play    the move played (Session.bot_play(write=False)) and staged (Session.stage);
+//   write   the partida saved (Session.write), a call of its own as in the page;
 //   view    build_view; html: render.regions and the log's lines;
 //   request the next turn's request (Session.bot_request) and its match with the one sent ahead;
 //   empty   an empty call: what the garbage collection left pending by the calls before costs.
@@ -22,7 +23,7 @@
 // p95 and max CPU ms, and the request's JSON length.
 import { execFileSync } from "node:child_process";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { makeDirs, storedEntries } from "../../static/mpy-start.mjs";
+import { mountGame } from "../../static/mpy-start.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,9 +88,12 @@ def answer():
 
 def play():
     before = s.game
-    s.bot_play(*state["choice"])
+    s.bot_play(*state["choice"], write=False)
     s.stage(before)
     s.hold_count, s.muted = False, 0
+
+def write():
+    s.write()
 
 def view():
     state["view"] = build_view(s)
@@ -115,12 +119,8 @@ const pct = (values, q) => { const v = values.slice().sort((a, b) => a - b); ret
 
 const mp = await loadMicroPython({ stdout: (line) => console.log(line), linebuffer: true });
 const data = fs.readFileSync(ZIP);
-const made = new Set();
-for (const [name, bytes] of storedEntries(data.buffer.slice(data.byteOffset, data.byteOffset + data.length))) {
-  makeDirs(mp.FS, "/lib/" + name, made);
-  mp.FS.writeFile("/lib/" + name, bytes);
-}
-const PHASES = ["answer", "play", "view", "html", "request", "empty"];
+mountGame(mp, data.buffer.slice(data.byteOffset, data.byteOffset + data.length));  // at /rom, as the pages do
+const PHASES = ["answer", "play", "write", "view", "html", "request", "empty"];
 console.log(`| hands in | phase | CPU ms median | p95 | max |\n| --- | --- | --- | --- | --- |`);
 for (const hands of HANDS) {
   const save = execFileSync(python, ["-c", SAVE, String(hands), "5"], { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 28 });
