@@ -77,7 +77,7 @@ def test_a_count_left_open_keeps_its_hands_sayings() -> None:
     s = partida_at(5)
     assert s.saved is not None
     s.saved.acked = 3  # hands 3 and 4 still to be dismissed
-    s._write()
+    s.write()
     again = Session(MemoryStorage(dict(s.storage.data)), instant=True)  # type: ignore[attr-defined]
     again.restore()
     assert again.showdown_index() == 3 and again.talk_from() == 3

@@ -197,7 +197,7 @@ class Session:
         self.shared = None
         self._before_end = {}
         self.notices = [n for n in self.notices if n["kind"] in ("memory", "unsaved")]
-        self._write()
+        self.write()
 
     def rematch(self, seed: int | None = None) -> None:
         """A new partida with the finished one's table (rules, level) and today's preferences."""
@@ -245,7 +245,7 @@ class Session:
         self.screen = "table"
         if saved.game.phase == REPARTO:  # a reseeded partida waits for its next deal
             saved.game = self._dealt(saved.game)
-            self._write()
+            self.write()
 
     def _dealt(self, game: mus.Game) -> mus.Game:
         """``game``, with its next deal shuffled from a fresh secret seed if it waits for one."""
@@ -402,7 +402,7 @@ class Session:
             self._advance("sin señas", write)
             return
         if write:
-            self._write()
+            self.write()
 
     def stage(self, before: mus.Game | None) -> bool:
         """Show the move just made from ``before`` as a table would: a finished hand's last
@@ -454,7 +454,7 @@ class Session:
         self.saved.acked += 1
         self.selected = set()
         self.hold_count = False
-        self._write()
+        self.write()
         return True
 
     def open_review(self) -> bool:
@@ -471,12 +471,8 @@ class Session:
     # --- storage and other windows ---------------------------------------------------
 
     def write(self) -> None:
-        """Store the partida (a move played with ``write=False``), unless another window's
-        save wins over it: then follow that."""
-        self._write()
-
-    def _write(self) -> None:
-        """Store the partida, unless another window's save wins over it: then follow that."""
+        """Store the partida (also a move played with ``write=False``), unless another
+        window's save wins over it: then follow that."""
         saved = self.saved
         if saved is None:
             return
@@ -526,7 +522,7 @@ class Session:
         if SAVE_KEY in unsaved and self.saved is None:  # storage was cleared meanwhile
             self.keeper.written(SAVE_KEY)
         elif SAVE_KEY in unsaved:
-            self._write()
+            self.write()
         if SETTINGS_KEY in unsaved:
             self.keeper.store(SETTINGS_KEY, write_settings, self.settings)
         if STATS_KEY in unsaved:
@@ -550,7 +546,7 @@ class Session:
     def toggle_card(self, position: int) -> None:
         if 0 <= position < 4 and any(a.startswith("descarte") for a in self.human_legal()):
             self.selected ^= {position}
-            self._write()
+            self.write()
 
     def discard_notation(self) -> str | None:
         if not self.selected:
@@ -577,7 +573,7 @@ class Session:
         bounds = self.envite_range()
         if bounds:
             self.envite = max(bounds[0], min(bounds[1], amount))
-            self._write()
+            self.write()
 
     def clamped_envite(self) -> int:
         bounds = self.envite_range()
@@ -591,7 +587,7 @@ class Session:
             if name == "advice":
                 self.talk.advise = self.saved.settings.advice
                 self.talk.rebuild(self.saved.game, self.talk_from())
-            self._write()
+            self.write()
 
     def open_setup(self) -> None:
         self.screen = "setup"
