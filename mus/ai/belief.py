@@ -78,6 +78,7 @@ _WILD: Final[dict[str, float]] = {
     "quiero": 0.6, "no_quiero": 0.3, "quiero_ordago": 0.5, "no_quiero_ordago": 0.4,
 }
 WILD = 0.03
+_BETS: Final = ("open_bet", "open_ordago", "raise", "raise_ordago")
 
 
 
@@ -198,8 +199,12 @@ class Belief:
     ``weights[k]`` its weight (they sum to 1)."""
 
     def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0,
-                 blind: str = "") -> None:
+                 blind: str = "", bluffs: float = 0.0) -> None:
         self.view = view
+        # The share of the rivals' bets made without the hand to back them
+        # (``blind.bluff_share``): each of their bets is read as made by any hand with
+        # that chance, and as the soft model says otherwise.
+        self.bluffs = bluffs
         # Rivals read as betting blind (``blind.blind_kind``): their bets say nothing of
         # their hands, and a "random" one's mus and discards say nothing either.
         self.blind = blind
@@ -362,9 +367,14 @@ class Belief:
         if not acts or (self.blind and seat in view.rivals):
             return out if out is not None else [1.0] * len(t.sigs)
         saw = self.sees_team(seat)
-        honest = _LIKELIHOODS.get(acts[0][1], own[acts[0][0]], saw)
-        for lance, ctx in acts[1:]:
-            honest = [h * lk for h, lk in zip(honest, _LIKELIHOODS.get(ctx, own[lance], saw))]
+        bluffs = self.bluffs if seat in view.rivals else 0.0
+        honest: list[float] | None = None
+        for lance, ctx in acts:
+            likely = _LIKELIHOODS.get(ctx, own[lance], saw)
+            if bluffs > 0.0 and ctx in _BETS:
+                likely = [(1.0 - bluffs) * lk + bluffs for lk in likely]
+            honest = likely if honest is None else [h * lk for h, lk in zip(honest, likely)]
+        assert honest is not None
         # _mixed(h, _wild(acts)) for every hand, its two terms computed once
         honest_share, wild_term = 1.0 - WILD, WILD * _wild(acts)
         if out is None:

@@ -33,7 +33,7 @@ from ..rng import Random
 from ..rules import Rules
 from . import reasons
 from .belief import Belief
-from .blind import STOPPING, blind_kind, blind_table
+from .blind import STOPPING, blind_kind, blind_table, bluff_share
 from .seeded import SeededBot
 from .senas import habit, senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_columns
@@ -163,7 +163,7 @@ class Decision:
         self.ordago = bool(bet.get("ordago"))
         self.answering: list[int] = list(bet.get("answering") or [])
         self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
-        self.belief = Belief(view, rng, SAMPLES, habit(view), self.blind)
+        self.belief = Belief(view, rng, SAMPLES, habit(view), self.blind, bluff_share(view, 0.0))
         # Each sampled deal evaluated lance by lance from our team's side (``_evaluate``):
         # whether our team wins the current lance, the (ours, theirs) tantos it pays
         # besides the bet, what the other lances add to each side (those decided, and
