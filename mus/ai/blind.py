@@ -35,7 +35,7 @@ from .view import View, envido_amount
 WILD_SIZE = 10    # no sensible player opens or raises by more than this
 WILD_STAKE = 40   # nor plays a lance for more (raise wars stop where the stake decides)
 ORDAGOS = 3       # lances with the rivals' órdagos that read as an órdago at every lance
-ALWAYS = 4        # lances the rivals bet, shown in earlier hands where they bet every lance
+ALWAYS = 3        # lances the rivals bet, shown in earlier hands where they bet every lance
 ACCEPTED = 4      # envites accepted, none ever refused: a team that accepts everything
 LARGEST = 60      # targets past this keep the even table (the table costs target²)
 BLUFF_PRIOR = 2   # bets at the honest share the read of the rivals' bluffs starts from
