@@ -35,7 +35,8 @@ from .view import View, envido_amount
 WILD_SIZE = 10    # no sensible player opens or raises by more than this
 WILD_STAKE = 40   # nor plays a lance for more (raise wars stop where the stake decides)
 ORDAGOS = 3       # lances with the rivals' órdagos that read as an órdago at every lance
-ALWAYS = 3        # lances the rivals bet, shown in earlier hands where they bet every lance
+ALWAYS = 4        # lances the rivals bet, shown in earlier hands where they bet every lance
+ALWAYS_ORDAGO = 3  # ... for an órdago player, who may be called from the bluffs he showed
 ACCEPTED = 4      # envites accepted, none ever refused: a team that accepts everything
 LARGEST = 60      # targets past this keep the even table (the table costs target²)
 BLUFF_PRIOR = 2   # bets at the honest share the read of the rivals' bluffs starts from
@@ -92,7 +93,8 @@ def blind_kind(view: View) -> str:
             querido += kind in ("querido", "ordago")
     # The rivals bet every lance of the earlier hands: a team that opens every lance.
     always = shown >= ALWAYS and bets == lances
-    if len(ordago_lances) + called >= ORDAGOS or (always and ordago_lances):
+    if len(ordago_lances) + called >= ORDAGOS or (
+            ordago_lances and shown >= ALWAYS_ORDAGO and bets == lances):
         return "ordago"
     if not refused and not passed and (len(bet_lances) >= 3 or always):
         return "raise"
