@@ -59,8 +59,8 @@ class KnownPartner(Belief):
     partner_id = -1   # set by KnowingBot before each decision
 
     def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0,
-                 blind: str = "") -> None:
-        super().__init__(view, rng, samples, informed, blind)
+                 blind: str = "", bluffs: float = 0.0) -> None:
+        super().__init__(view, rng, samples, informed, blind, bluffs)
         known = self.partner_id
         if known < 0:
             return
