@@ -96,9 +96,7 @@ class KnowingDecision(dificil.Decision):
         if KnownPartner.partner_id < 0:
             return
         team = sum(w for w, won in zip(self.belief.weights, self.wins) if won)
-        partner = self.view.partner
-        for xs in self.seen_x:
-            xs[partner] = team
+        self.seen_x[self.view.partner] = [team] * len(self.wins)
 
 
 class KnowingBot(dificil.DificilBot):
