@@ -35,7 +35,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from mus.ai import arena, dificil  # noqa: E402
-from mus.ai.belief import Belief  # noqa: E402
+from mus.ai.belief import Belief, action_likelihood  # noqa: E402
 from mus.ai.deals import current_discards  # noqa: E402
 from mus.ai.playout import Playout  # noqa: E402
 from mus.ai.reasons import Decision, rounded  # noqa: E402
@@ -156,18 +156,28 @@ class KnowingBot(dificil.DificilBot):
             kept[view.seat] = mine
             return playout.value(*playout.from_start(playout.redeal(ids, deck, kept)))
 
-        values = [sum(w * after(ids, deck, kept) for ids, w, deck in zip(belief.worlds, belief.weights, decks))
-                  for kept, _ in options]
+        outcomes = [[after(ids, deck, kept) for ids, deck in zip(belief.worlds, decks)] for kept, _ in options]
+        values = [sum(w * v for w, v in zip(belief.weights, out)) for out in outcomes]
         best = max(range(len(options)), key=lambda i: (values[i], -i))
         if view.phase == "descarte":
             thrown = options[best][1]
             action = "descarte " + " ".join(str(p) for p in thrown)
             return Decision(action, {"kind": "descarte", "level": LEVEL, "action": action, "hand": hand,
                                      "keep": [c for p, c in enumerate(hand) if p not in thrown]})
-        cut = sum(w * playout.value(*playout.from_start(ids)) for ids, w in zip(belief.worlds, belief.weights))
-        action = "no hay mus" if cut > values[best] else "mus"
+        # A mus asked for is a mus only if no rival still to speak cuts: one who would (by
+        # the belief's model of a vote) plays the hands as they are, ours included.
+        to_speak = [s for s in view.rivals if s not in view.votes]
+        cuts = [playout.value(*playout.from_start(ids)) for ids in belief.worlds]
+        cut = sum(w * v for w, v in zip(belief.weights, cuts))
+        ask = values[best]
+        for ids, w, v, later in zip(belief.worlds, belief.weights, cuts, outcomes[best]):
+            served = 1.0
+            for s in to_speak:
+                served *= 1.0 - action_likelihood("cut", t.equity_pct[view.rel(s)][ids[s]])
+            ask -= w * (1.0 - served) * (later - v)
+        action = "no hay mus" if cut > ask else "mus"
         return Decision(action, {"kind": "mus", "level": LEVEL, "action": action, "hand": hand,
-                                 "cut": rounded(cut), "ask": rounded(values[best])})
+                                 "cut": rounded(cut), "ask": rounded(ask)})
 
 
 def make_knowing(seed: int) -> Any:
