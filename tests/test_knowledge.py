@@ -23,7 +23,7 @@ from tools.bench.knowledge import KnowingBot, KnownPartner
 
 
 def test_the_knowing_level_cannot_be_picked() -> None:
-    for name in (knowledge.LEVEL, knowledge.CONTROL):
+    for name in (knowledge.LEVEL, knowledge.CONTROL, knowledge.BETS_ONLY):
         assert name not in LEVELS and name not in ARENA_LEVELS and name not in ARENA_ONLY
         with pytest.raises(ValueError, match="expected a bot level"):
             make_bot(name, 1)

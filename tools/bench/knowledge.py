@@ -3,6 +3,7 @@
 
     python -m tools.bench.knowledge --juegos 3000 --seed 1 --jobs 2
     python -m tools.bench.knowledge --control --juegos 1000    # the same play, partner guessed
+    python -m tools.bench.knowledge --bets-only --juegos 1000  # dificil's own mus and discards
 
 An experiment, never a level: the level ``knowing`` lives here (not in ``mus``, not in the
 page's bundles, not in ``mus.ai.LEVELS`` nor in the arena's levels until this command adds
@@ -21,7 +22,8 @@ it) and learns its partner's four cards only from the arena, which tells a bot t
 
 ``--control`` plays the same bot with the partner's hand guessed by the belief like the
 rivals' (the team-minded mus and discards without the knowledge), to tell what the
-knowledge pays from what the other way of choosing the mus and discards pays.
+knowledge pays from what the other way of choosing the mus and discards pays; ``--bets-only``
+plays ``dificil``'s own mus and discards, the partner's hand known at the bets alone.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from mus.rng import Random  # noqa: E402
 
 LEVEL = "knowing"
 CONTROL = "team-minded"
+BETS_ONLY = "knowing-bets"
 SAMPLES = 120     # deals played out for a mus or discard decision
 DISCARDS = 4      # discards played out, the best by the tables' value after the draw
 
@@ -101,11 +104,13 @@ class KnowingDecision(dificil.Decision):
 
 class KnowingBot(dificil.DificilBot):
     """``dificil`` told its partner's cards (``partner_hand``, set by the arena before each
-    decision); with ``know`` False (the control) it guesses them as ``dificil`` does."""
+    decision); with ``know`` False (the control) it guesses them as ``dificil`` does; with
+    ``draws`` False it asks for mus and discards as ``dificil`` does."""
 
-    def __init__(self, seed: int | None = None, know: bool = True) -> None:
+    def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True) -> None:
         super().__init__(seed)
         self.know = know
+        self.draws = draws
         self.partner_hand: list[str] = []
 
     def decide(self, observation: Observation) -> Decision:
@@ -115,7 +120,7 @@ class KnowingBot(dificil.DificilBot):
         KnownPartner.partner_id = partner
         dificil.Belief, dificil.Decision = KnownPartner, KnowingDecision   # type: ignore[misc]
         try:
-            if view.phase in ("mus", "descarte"):
+            if view.phase in ("mus", "descarte") and self.draws:
                 return self._team_draw(view, list(observation["hand"]))
             return super().decide(observation)
         finally:
@@ -188,16 +193,24 @@ def make_control(seed: int) -> Any:
     return KnowingBot(seed, know=False)
 
 
+def make_bets_only(seed: int) -> Any:
+    return KnowingBot(seed, draws=False)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.knowledge", description=__doc__.split("\n")[0])
     parser.add_argument("--juegos", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--control", action="store_true",
-                        help="the same team-minded mus and discards, the partner's hand guessed")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--control", action="store_true",
+                       help="the same team-minded mus and discards, the partner's hand guessed")
+    which.add_argument("--bets-only", action="store_true",
+                       help="the partner's hand known at the bets; dificil's own mus and discards")
     args = parser.parse_args(argv)
-    name = CONTROL if args.control else LEVEL
-    arena.ARENA_ONLY[name] = make_control if args.control else make_knowing
+    name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
+                  if args.bets_only else (LEVEL, make_knowing))
+    arena.ARENA_ONLY[name] = make
     levels = arena.ARENA_LEVELS
     arena.ARENA_LEVELS = levels + (name,)
     try:
