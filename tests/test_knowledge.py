@@ -23,7 +23,7 @@ from tools.bench.knowledge import KnowingBot, KnownPartner
 
 
 def test_the_knowing_level_cannot_be_picked() -> None:
-    for name in (knowledge.LEVEL, knowledge.CONTROL):
+    for name in (knowledge.LEVEL, knowledge.CONTROL, knowledge.BETS_ONLY):
         assert name not in LEVELS and name not in ARENA_LEVELS and name not in ARENA_ONLY
         with pytest.raises(ValueError, match="expected a bot level"):
             make_bot(name, 1)
@@ -100,3 +100,21 @@ def test_it_reads_its_partners_cards_and_no_others() -> None:
         (obs_a, a), (obs_b, b) = decisions
         assert obs_a == obs_b
         assert (a.action, a.reason) == (b.action, b.reason)
+
+
+def test_in_its_play_outs_the_partner_answers_on_the_teams_chance() -> None:
+    """The partner knows our hand as we know his: every deal gives him the team's chance
+    at the lance, and the rivals keep their own view of their hands."""
+    g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1).apply("no hay mus")
+    view = View(g.observation(0))
+    KnownPartner.partner_id = view.tables.hand_id([card_index(c) for c in g.hand(2)])
+    saved = dificil.Belief
+    dificil.Belief = KnownPartner   # type: ignore[misc]
+    try:
+        valued = knowledge.KnowingDecision(view, Random(2))
+    finally:
+        dificil.Belief = saved   # type: ignore[misc]
+        KnownPartner.partner_id = -1
+    team = sum(w for w, won in zip(valued.belief.weights, valued.wins) if won)
+    assert valued.seen_x[2] == [pytest.approx(team)] * len(valued.wins)
+    assert all(len(set(valued.seen_x[rival])) > 1 for rival in (1, 3))   # each his own hand

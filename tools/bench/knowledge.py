@@ -3,6 +3,7 @@
 
     python -m tools.bench.knowledge --juegos 3000 --seed 1 --jobs 2
     python -m tools.bench.knowledge --control --juegos 1000    # the same play, partner guessed
+    python -m tools.bench.knowledge --bets-only --juegos 1000  # dificil's own mus and discards
 
 An experiment, never a level: the level ``knowing`` lives here (not in ``mus``, not in the
 page's bundles, not in ``mus.ai.LEVELS`` nor in the arena's levels until this command adds
@@ -21,7 +22,8 @@ it) and learns its partner's four cards only from the arena, which tells a bot t
 
 ``--control`` plays the same bot with the partner's hand guessed by the belief like the
 rivals' (the team-minded mus and discards without the knowledge), to tell what the
-knowledge pays from what the other way of choosing the mus and discards pays.
+knowledge pays from what the other way of choosing the mus and discards pays; ``--bets-only``
+plays ``dificil``'s own mus and discards, the partner's hand known at the bets alone.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from mus.ai import arena, dificil  # noqa: E402
-from mus.ai.belief import Belief  # noqa: E402
+from mus.ai.belief import Belief, action_likelihood  # noqa: E402
 from mus.ai.deals import current_discards  # noqa: E402
 from mus.ai.playout import Playout  # noqa: E402
 from mus.ai.reasons import Decision, rounded  # noqa: E402
@@ -47,6 +49,7 @@ from mus.rng import Random  # noqa: E402
 
 LEVEL = "knowing"
 CONTROL = "team-minded"
+BETS_ONLY = "knowing-bets"
 SAMPLES = 120     # deals played out for a mus or discard decision
 DISCARDS = 4      # discards played out, the best by the tables' value after the draw
 
@@ -96,18 +99,18 @@ class KnowingDecision(dificil.Decision):
         if KnownPartner.partner_id < 0:
             return
         team = sum(w for w, won in zip(self.belief.weights, self.wins) if won)
-        partner = self.view.partner
-        for xs in self.seen_x:
-            xs[partner] = team
+        self.seen_x[self.view.partner] = [team] * len(self.wins)
 
 
 class KnowingBot(dificil.DificilBot):
     """``dificil`` told its partner's cards (``partner_hand``, set by the arena before each
-    decision); with ``know`` False (the control) it guesses them as ``dificil`` does."""
+    decision); with ``know`` False (the control) it guesses them as ``dificil`` does; with
+    ``draws`` False it asks for mus and discards as ``dificil`` does."""
 
-    def __init__(self, seed: int | None = None, know: bool = True) -> None:
+    def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True) -> None:
         super().__init__(seed)
         self.know = know
+        self.draws = draws
         self.partner_hand: list[str] = []
 
     def decide(self, observation: Observation) -> Decision:
@@ -117,7 +120,7 @@ class KnowingBot(dificil.DificilBot):
         KnownPartner.partner_id = partner
         dificil.Belief, dificil.Decision = KnownPartner, KnowingDecision   # type: ignore[misc]
         try:
-            if view.phase in ("mus", "descarte"):
+            if view.phase in ("mus", "descarte") and self.draws:
                 return self._team_draw(view, list(observation["hand"]))
             return super().decide(observation)
         finally:
@@ -158,18 +161,28 @@ class KnowingBot(dificil.DificilBot):
             kept[view.seat] = mine
             return playout.value(*playout.from_start(playout.redeal(ids, deck, kept)))
 
-        values = [sum(w * after(ids, deck, kept) for ids, w, deck in zip(belief.worlds, belief.weights, decks))
-                  for kept, _ in options]
+        outcomes = [[after(ids, deck, kept) for ids, deck in zip(belief.worlds, decks)] for kept, _ in options]
+        values = [sum(w * v for w, v in zip(belief.weights, out)) for out in outcomes]
         best = max(range(len(options)), key=lambda i: (values[i], -i))
         if view.phase == "descarte":
             thrown = options[best][1]
             action = "descarte " + " ".join(str(p) for p in thrown)
             return Decision(action, {"kind": "descarte", "level": LEVEL, "action": action, "hand": hand,
                                      "keep": [c for p, c in enumerate(hand) if p not in thrown]})
-        cut = sum(w * playout.value(*playout.from_start(ids)) for ids, w in zip(belief.worlds, belief.weights))
-        action = "no hay mus" if cut > values[best] else "mus"
+        # A mus asked for is a mus only if no rival still to speak cuts: one who would (by
+        # the belief's model of a vote) plays the hands as they are, ours included.
+        to_speak = [s for s in view.rivals if s not in view.votes]
+        cuts = [playout.value(*playout.from_start(ids)) for ids in belief.worlds]
+        cut = sum(w * v for w, v in zip(belief.weights, cuts))
+        ask = values[best]
+        for ids, w, v, later in zip(belief.worlds, belief.weights, cuts, outcomes[best]):
+            served = 1.0
+            for s in to_speak:
+                served *= 1.0 - action_likelihood("cut", t.equity_pct[view.rel(s)][ids[s]])
+            ask -= w * (1.0 - served) * (later - v)
+        action = "no hay mus" if cut > ask else "mus"
         return Decision(action, {"kind": "mus", "level": LEVEL, "action": action, "hand": hand,
-                                 "cut": rounded(cut), "ask": rounded(values[best])})
+                                 "cut": rounded(cut), "ask": rounded(ask)})
 
 
 def make_knowing(seed: int) -> Any:
@@ -180,16 +193,24 @@ def make_control(seed: int) -> Any:
     return KnowingBot(seed, know=False)
 
 
+def make_bets_only(seed: int) -> Any:
+    return KnowingBot(seed, draws=False)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.knowledge", description=__doc__.split("\n")[0])
     parser.add_argument("--juegos", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--control", action="store_true",
-                        help="the same team-minded mus and discards, the partner's hand guessed")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--control", action="store_true",
+                       help="the same team-minded mus and discards, the partner's hand guessed")
+    which.add_argument("--bets-only", action="store_true",
+                       help="the partner's hand known at the bets; dificil's own mus and discards")
     args = parser.parse_args(argv)
-    name = CONTROL if args.control else LEVEL
-    arena.ARENA_ONLY[name] = make_control if args.control else make_knowing
+    name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
+                  if args.bets_only else (LEVEL, make_knowing))
+    arena.ARENA_ONLY[name] = make
     levels = arena.ARENA_LEVELS
     arena.ARENA_LEVELS = levels + (name,)
     try:
