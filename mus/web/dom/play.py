@@ -72,8 +72,10 @@ class Page:
 
     def __init__(self, art: DeckArt | None) -> None:
         self.art = art
-        self.html: dict[str, str] = {}
+        self.parts: dict[str, tuple[str, ...]] = {}  # each region's parts on screen (render.region_parts)
+        self.patchable: set[str] = set()  # the regions whose elements are their parts, one each
         self.classes: dict[str, str] = {}
+        self.root: tuple[Any, ...] = ()  # what _show_root last set
         self.log: list[str] = []
         self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
@@ -85,37 +87,19 @@ class Page:
         self._refocus_proxy = create_proxy(self._refocus)
 
     def show(self, view: dict[str, Any]) -> None:
-        root = document.documentElement
-        root.lang = view["lang"]
-        if view["phase"]:
-            root.setAttribute("data-phase", view["phase"])
-        else:
-            root.removeAttribute("data-phase")
-        root.setAttribute("data-screen", "setup" if view["setup"] else "table")
-        root.classList.toggle("instant", bool(view["instant"]))
-        root.setAttribute("data-speed", view["speed"])
-        document.title = view["title"]
-        document.getElementById("table").setAttribute("aria-label", view["table_label"])
-
+        self._show_root(view)
         active = document.activeElement
         active_id = "" if nil(active) else str(active.id or "")
-        regions = render.regions(view, self.art)
+        regions = render.region_parts(view, self.art)
         for name in render.REGIONS:
-            html, cls = regions[name]
+            parts, cls = regions[name]
             el = document.getElementById(name)
             if nil(el):
                 continue
             if cls is not None and self.classes.get(name) != cls:
                 el.className = cls
                 self.classes[name] = cls
-            if self.html.get(name) != html:
-                said = [str(e.getAttribute("data-said")) for e in el.querySelectorAll("[data-said]")]
-                el.innerHTML = html
-                self.html[name] = html
-                if said:  # the same words, bet, turn or score, redrawn: they do not move again
-                    for after in el.querySelectorAll("[data-said]"):
-                        if str(after.getAttribute("data-said")) in said:
-                            after.classList.add("steady")
+            self._draw(name, el, tuple(part for part in parts if part))
         self._show_log(view)
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
@@ -125,13 +109,55 @@ class Page:
             el = document.getElementById(name)
             if not nil(el):
                 el.toggleAttribute("inert", opened)
-        panel = self.html.get("overlay", "")[:80] if opened else ""
+        panel = "".join(self.parts.get("overlay", ()))[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
         self._restore_focus(active, active_id, opened and panel != self.overlay_open,
                             turn is not None and turn != self.turn)
         self.overlay_open = panel
         if not opened:
             self.turn = turn
+
+    def _show_root(self, view: dict[str, Any]) -> None:
+        """The page's language, phase, screen and speed, set only when they change: setting
+        ``lang`` even to the same value restyles every element of the page (``:lang()``)."""
+        root = (view["lang"], view["phase"], bool(view["setup"]), bool(view["instant"]), view["speed"],
+                view["title"], view["table_label"])
+        if root == self.root:
+            return
+        self.root = root
+        html = document.documentElement
+        if html.lang != view["lang"]:
+            html.lang = view["lang"]
+        if view["phase"]:
+            html.setAttribute("data-phase", view["phase"])
+        else:
+            html.removeAttribute("data-phase")
+        html.setAttribute("data-screen", "setup" if view["setup"] else "table")
+        html.classList.toggle("instant", bool(view["instant"]))
+        html.setAttribute("data-speed", view["speed"])
+        document.title = view["title"]
+        document.getElementById("table").setAttribute("aria-label", view["table_label"])
+
+    def _draw(self, name: str, el: Any, parts: tuple[str, ...]) -> None:
+        """Put in a region's parts that changed. Each part is its own element when the region
+        was drawn so: only the changed ones are replaced, and the others (cards and faces
+        whose drawings Chromium would build and style anew, the focused button) stay."""
+        before = self.parts.get(name)
+        if before == parts:
+            return
+        self.parts[name] = parts
+        if before is not None and name in self.patchable and len(before) == len(parts):
+            children = el.children
+            for i, part in enumerate(parts):
+                if part != before[i]:
+                    _replace(children[i], part)
+            if el.childElementCount == len(parts):
+                return
+        _fill(el, "".join(parts))
+        if el.childElementCount == len(parts) == el.childNodes.length:
+            self.patchable.add(name)
+        else:
+            self.patchable.discard(name)
 
     def trap_focus(self, backwards: bool) -> bool:
         """Keep Tab inside an open panel; True when it moved the focus."""
@@ -249,6 +275,37 @@ class Page:
             target = shown[0] if shown else None
         if not nil(target):
             target.focus()
+
+
+def _fill(el: Any, html: str) -> None:
+    """``el``'s content replaced by ``html``."""
+    said = _said(el.querySelectorAll("[data-said]"))
+    el.innerHTML = html
+    if said:
+        _steady(el.querySelectorAll("[data-said]"), said)
+
+
+def _replace(child: Any, html: str) -> None:
+    """``child`` replaced by the element of ``html``."""
+    said = _said([child] + list(child.querySelectorAll("[data-said]")))
+    template = document.createElement("template")
+    template.innerHTML = html
+    new = template.content.firstElementChild
+    if said and not nil(new):
+        _steady([new] + list(new.querySelectorAll("[data-said]")), said)
+    child.replaceWith(template.content)
+
+
+def _said(elements: Any) -> list[str]:
+    return [str(e.getAttribute("data-said")) for e in elements if e.hasAttribute("data-said")]
+
+
+def _steady(elements: Any, said: list[str]) -> None:
+    """What was said before and is drawn again (its ``data-said``: the same words, bet, turn
+    or score) does not move again."""
+    for e in elements:
+        if e.hasAttribute("data-said") and str(e.getAttribute("data-said")) in said:
+            e.classList.add("steady")
 
 
 def _focus_lost() -> bool:
