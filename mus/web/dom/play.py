@@ -146,15 +146,14 @@ class Page:
         if before == parts:
             return
         self.parts[name] = parts
+        count = -1
         if before is not None and name in self.patchable and len(before) == len(parts):
-            children = el.children
             for i, part in enumerate(parts):
                 if part != before[i]:
-                    _replace(children[i], part)
-            if el.childElementCount == len(parts):
-                return
-        _fill(el, "".join(parts))
-        if el.childElementCount == len(parts) == el.childNodes.length:
+                    count = _PUT(el, i, part)
+        if count != len(parts):
+            count = _PUT(el, -1, "".join(parts))
+        if count == len(parts):
             self.patchable.add(name)
         else:
             self.patchable.discard(name)
@@ -275,37 +274,6 @@ class Page:
             target = shown[0] if shown else None
         if not nil(target):
             target.focus()
-
-
-def _fill(el: Any, html: str) -> None:
-    """``el``'s content replaced by ``html``."""
-    said = _said(el.querySelectorAll("[data-said]"))
-    el.innerHTML = html
-    if said:
-        _steady(el.querySelectorAll("[data-said]"), said)
-
-
-def _replace(child: Any, html: str) -> None:
-    """``child`` replaced by the element of ``html``."""
-    said = _said([child] + list(child.querySelectorAll("[data-said]")))
-    template = document.createElement("template")
-    template.innerHTML = html
-    new = template.content.firstElementChild
-    if said and not nil(new):
-        _steady([new] + list(new.querySelectorAll("[data-said]")), said)
-    child.replaceWith(template.content)
-
-
-def _said(elements: Any) -> list[str]:
-    return [str(e.getAttribute("data-said")) for e in elements if e.hasAttribute("data-said")]
-
-
-def _steady(elements: Any, said: list[str]) -> None:
-    """What was said before and is drawn again (its ``data-said``: the same words, bet, turn
-    or score) does not move again."""
-    for e in elements:
-        if e.hasAttribute("data-said") and str(e.getAttribute("data-said")) in said:
-            e.classList.add("steady")
 
 
 def _focus_lost() -> bool:
@@ -685,6 +653,25 @@ _IN_VIEW = to_js({"preventScroll": True})
 # Scroll an element to its end at the next frame, when the frame lays the page out anyway:
 # reading its scrollHeight now forced a style and layout of the whole page into the draw's call.
 _SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; })")
+# A region's content (at -1), or its child at ``at``, replaced by ``html``: what was said
+# before and is drawn again (its ``data-said``: the same words, bet, turn or score) does not
+# move again. Its children's count when each child is an element, else -1. In JavaScript: a
+# dozen calls into the DOM from Python cost more than the parse itself.
+_PUT = window.Function("el", "at", "html", """
+  const old = at < 0 ? el : el.children[at];
+  if (!old) return -1;
+  const said = new Set([...old.querySelectorAll("[data-said]")].map((e) => e.dataset.said));
+  if (at >= 0 && old.dataset.said !== undefined) said.add(old.dataset.said);
+  const box = document.createElement("template");
+  box.innerHTML = html;
+  if (said.size) {
+    for (const e of box.content.querySelectorAll("[data-said]")) {
+      if (said.has(e.dataset.said)) e.classList.add("steady");
+    }
+  }
+  if (at < 0) el.replaceChildren(box.content); else old.replaceWith(box.content);
+  return el.childElementCount === el.childNodes.length ? el.childElementCount : -1;
+""")
 # A promise settled by the browser's next task: awaited, it ends the call into Python (the
 # asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
 _NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")
