@@ -58,6 +58,7 @@ APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
 GC_BYTES = 4 * 1024 * 1024  # allocated before MicroPython collects: a few bot moves' worth
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
+HELD = ("controls", "overlay")  # where the player's taps are, inert between a tap and its draw
 # Tab stops of an open panel (of a radio group only the checked radio is one).
 # Where the focus goes when the control that had it is gone: the first of these shown (the
 # decision's main control: "Cancelar" while an órdago waits to be confirmed).
@@ -76,6 +77,7 @@ class Page:
         self.patchable: set[str] = set()  # the regions whose elements are their parts, one each
         self.classes: dict[str, str] = {}
         self.root: tuple[Any, ...] = ()  # what _show_root last set
+        self.held = False  # a tap waits for its draw (hold)
         self.log: list[str] = []
         self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
@@ -86,7 +88,18 @@ class Page:
         self.later = False  # a draw the player did not ask for (a bots' move, a held count): a focus waits for the frame
         self._refocus_proxy = create_proxy(self._refocus)
 
+    def hold(self) -> None:
+        """Until the next draw, the controls and the panel take no tap: the one just made is
+        drawn in a task of its own, and a second tap must not find its button still there."""
+        for name in HELD:
+            document.getElementById(name).setAttribute("inert", "")
+        self.held = True
+
     def show(self, view: dict[str, Any]) -> None:
+        if self.held:
+            self.held = False
+            for name in HELD:
+                document.getElementById(name).removeAttribute("inert")
         self._show_root(view)
         active = document.activeElement
         active_id = "" if nil(active) else str(active.id or "")
@@ -146,13 +159,12 @@ class Page:
         if before == parts:
             return
         self.parts[name] = parts
-        count = -1
+        changes: list[Any] = []
         if before is not None and name in self.patchable and len(before) == len(parts):
-            for i, part in enumerate(parts):
-                if part != before[i]:
-                    count = _PUT(el, i, part)
-        if count != len(parts):
-            count = _PUT(el, -1, "".join(parts))
+            changes = [[i, part] for i, part in enumerate(parts) if part != before[i]]
+        count = _PUT(el, to_js(changes)) if changes else -2
+        if count == -2:
+            count = _PUT(el, to_js([[-1, "".join(parts)]]))
         if count == len(parts):
             self.patchable.add(name)
         else:
@@ -557,9 +569,14 @@ class App:
             s.hold_count = False
             self.render(later=True)  # the count opens by itself
 
-    async def _after_player(self) -> None:
+    async def _after_player(self, staged: bool) -> None:
+        """The player's move (or the next hand), saved in the tap's own task, drawn in the
+        next: on a phone each of the two takes well under the 100 ms of a long task."""
         try:
-            await self.unstage()
+            await _next_task()
+            self.render()
+            if staged:
+                await self.unstage()
         finally:
             self.drive()
 
@@ -575,19 +592,19 @@ class App:
         if outcome == commands.NOTHING:
             return
         if outcome == commands.PLAYED:
-            staged = self.session.stage(before)
-            self.render()
-            if staged:
-                asyncio.create_task(self._after_player())
-            else:
-                self.drive()
+            self.page.hold()
+            asyncio.create_task(self._after_player(self.session.stage(before)))
             return
         if outcome == commands.SOUND and self.session.settings.sound:
             self.sounds.load(wake=True)  # a tap: the browser lets its audio start
         elif outcome == commands.SHARE:
             asyncio.create_task(self._share())
-        if outcome == commands.ADVANCED and _update_waiting():
-            getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
+        if outcome == commands.ADVANCED:
+            if _update_waiting():
+                getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
+            else:  # the next hand (or partida), saved now, dealt on screen in the next task
+                self.page.hold()
+                asyncio.create_task(self._after_player(False))
             return
         saved = self.session.saved
         if outcome == commands.MANOS and saved is not None:
@@ -653,23 +670,32 @@ _IN_VIEW = to_js({"preventScroll": True})
 # Scroll an element to its end at the next frame, when the frame lays the page out anyway:
 # reading its scrollHeight now forced a style and layout of the whole page into the draw's call.
 _SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; })")
-# A region's content (at -1), or its child at ``at``, replaced by ``html``: what was said
-# before and is drawn again (its ``data-said``: the same words, bet, turn or score) does not
-# move again. Its children's count when each child is an element, else -1. In JavaScript: a
-# dozen calls into the DOM from Python cost more than the parse itself.
-_PUT = window.Function("el", "at", "html", """
-  const old = at < 0 ? el : el.children[at];
-  if (!old) return -1;
-  const said = new Set([...old.querySelectorAll("[data-said]")].map((e) => e.dataset.said));
-  if (at >= 0 && old.dataset.said !== undefined) said.add(old.dataset.said);
-  const box = document.createElement("template");
-  box.innerHTML = html;
-  if (said.size) {
-    for (const e of box.content.querySelectorAll("[data-said]")) {
-      if (said.has(e.dataset.said)) e.classList.add("steady");
+# A region's changed parts put in: ``changes`` is [[index, html], ...], each html one element
+# that takes the place of the region's child at index, or [[-1, html]], the whole content.
+# Parts that are not one element each change nothing and return -2. What was said before
+# and is drawn again (its ``data-said``: the same words, bet, turn or score) does not move
+# again. Returns the region's count of children when each is an element, else -1. In
+# JavaScript: a dozen calls into the DOM from Python for each part cost more than the parse.
+_PUT = window.Function("el", "changes", """
+  const parse = (html) => { const box = document.createElement("template"); box.innerHTML = html; return box.content; };
+  const said = (els) => new Set(els.filter((e) => e.dataset.said !== undefined).map((e) => e.dataset.said));
+  const steady = (fragment, before) => {
+    if (before.size) for (const e of fragment.querySelectorAll("[data-said]")) if (before.has(e.dataset.said)) e.classList.add("steady");
+  };
+  const alone = (fragment) => fragment.childNodes.length === 1 && fragment.firstChild.nodeType === 1;
+  const before = said([...el.querySelectorAll("[data-said]")]);
+  if (changes[0][0] >= 0) {
+    const patch = changes.map(([at, html]) => [el.children[at], parse(html)]);
+    if (!patch.every(([old, fragment]) => old && alone(fragment))) return -2;  // nothing changed
+    for (const [old, fragment] of patch) {
+      steady(fragment, before);
+      old.replaceWith(fragment);
     }
+  } else {
+    const fragment = parse(changes[0][1]);
+    steady(fragment, before);
+    el.replaceChildren(fragment);
   }
-  if (at < 0) el.replaceChildren(box.content); else old.replaceWith(box.content);
   return el.childElementCount === el.childNodes.length ? el.childElementCount : -1;
 """)
 # A promise settled by the browser's next task: awaited, it ends the call into Python (the

@@ -16,7 +16,7 @@ from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
 from ..kit.faces import avatar, face_svg
 from ..kit.html import attrs, button, esc
-from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
+from ..kit.table import badge, bubble_parts, chosen, face, hand, hidden_hand, seat_name
 from .panels import glossary_panel, help_panel, link_button, menu_panel, panel
 
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
@@ -208,7 +208,8 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[tuple[
                             ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
     else:
         held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], s.get("thrown") or (), bot_face(s))
-    return (plate, senas_block(s.get("senas"), n), bubble(n, s["bubble"], s.get("talk"), s.get("said")), held), classes
+    return ((plate, senas_block(s.get("senas"), n)) + bubble_parts(n, s["bubble"], s.get("talk"), s.get("said"))
+            + (held,)), classes
 
 
 def plate_name(s: dict[str, Any]) -> str:
