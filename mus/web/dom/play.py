@@ -95,7 +95,8 @@ class Page:
             document.getElementById(name).setAttribute("inert", "")
         self.held = True
 
-    def show(self, view: dict[str, Any]) -> None:
+    def show(self, view: dict[str, Any], regions: dict[str, Any] | None = None) -> None:
+        """Draw ``view`` (``regions``: its ``render.region_parts``, made ahead)."""
         if self.held:
             self.held = False
             for name in HELD:
@@ -103,7 +104,8 @@ class Page:
         self._show_root(view)
         active = document.activeElement
         active_id = "" if nil(active) else str(active.id or "")
-        regions = render.region_parts(view, self.art)
+        if regions is None:
+            regions = render.region_parts(view, self.art)
         for name in render.REGIONS:
             parts, cls = regions[name]
             el = document.getElementById(name)
@@ -317,6 +319,7 @@ class App:
         self.driving = False
         self.coaching = False
         self.retrying = False
+        self.renders = 0  # draws so far: a draw made in steps knows whether another came between
         self.building_tables = False
         # Another window played on and this one follows it: its bots wait, so two windows
         # never race to play the same bot move, until the player acts here again.
@@ -455,12 +458,15 @@ class App:
 
     # --- drawing and the bots ------------------------------------------------------------
 
-    def render(self, later: bool = False) -> None:
+    def render(self, later: bool = False, view: dict[str, Any] | None = None,
+               regions: dict[str, Any] | None = None) -> None:
         """Draw the table; ``later`` (or the bots playing): a focus it gives waits for the
-        frame (``Page._restore_focus``)."""
-        view = build_view(self.session)
+        frame (``Page._restore_focus``). ``view`` and ``regions``: made ahead (``_render_in_steps``)."""
+        if view is None:
+            view = build_view(self.session)
+        self.renders += 1
         self.page.later = later or self.driving
-        self.page.show(view)
+        self.page.show(view, regions)
         self.sounds.follow(view, self.session.settings.sound)
         if self.session.coach_due() and not self.coaching:
             self.coaching = True
@@ -567,7 +573,21 @@ class App:
         if s.hold_count:
             await asyncio.sleep(max(1.0, s.pause * 1.6))
             s.hold_count = False
-            self.render(later=True)  # the count opens by itself
+            await self._render_in_steps()  # the count opens by itself
+
+    async def _render_in_steps(self) -> None:
+        """A draw the player did not ask for (a count opening) in three tasks, each well under
+        a phone's 100 ms: its view, its HTML, the page. What another draw meanwhile made stale
+        is made again."""
+        drawn = self.renders
+        view = build_view(self.session)
+        await _next_task()
+        regions = render.region_parts(view, self.page.art) if self.renders == drawn else None
+        await _next_task()
+        if self.renders == drawn:
+            self.render(later=True, view=view, regions=regions)
+        else:
+            self.render(later=True)
 
     async def _after_player(self, staged: bool) -> None:
         """The player's move (or the next hand), saved in the tap's own task, drawn in the
