@@ -205,9 +205,12 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[tuple[
         cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable,
                                thrown=bool(c.get("thrown"))) for c in s["cards"])
         held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
-                            ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
+                            ("data-hand", 0), ("data-deal", view.get("hand_number")), ("role", "group"),
+                            ("aria-label", s["hand_label"])])
     else:
-        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], s.get("thrown") or (), bot_face(s))
+        # each hand's cards drawn anew (its number on them): the deal moves the cards that come
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n), ("data-deal", view.get("hand_number"))],
+                           s.get("thrown") or (), bot_face(s))
     return ((plate, senas_block(s.get("senas"), n)) + bubble_parts(n, s["bubble"], s.get("talk"), s.get("said"))
             + (held,)), classes
 
