@@ -94,7 +94,8 @@ def test_sounds_are_off_until_turned_on_and_stay_on(page_state: BootState) -> No
         play_one(page, s)
         s = wait_for_choice(page)
     before = page.evaluate(PLAYED_JS)                     # the bots wait for the player: nothing moves
-    page.click('[data-action="envido"] >> nth=0')
+    page.click('[data-action="envido"] >> nth=0')          # drawn, and heard, in the task after the tap's
+    page.wait_for_function(f"() => ({PLAYED_JS})().then((played) => played.bet > {before['bet']})", timeout=5000)
     after = page.evaluate(PLAYED_JS)
     assert after["bet"] >= before["bet"] + 1 and after["deal"] >= 1
     assert not page_state.console_errors, page_state.console_errors

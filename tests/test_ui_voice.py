@@ -66,8 +66,16 @@ def test_a_redrawn_bubble_does_not_pop_again(sized: Any) -> None:
           "const name = getComputedStyle(el).animationName; document.documentElement.classList.add('instant'); return name; }"
     assert page.eval_on_selector('[data-bubble="3"]', pop) == "pop"            # said just now: it pops
     # the seat drawn again with the same words (the page's copy of its HTML forgotten)
-    py(page, "import json; from mus.web.dom import play as _a; _a._app.page.html.pop('seat-3'); _a._app.render(); "
+    py(page, "import json; from mus.web.dom import play as _a; _a._app.page.parts.pop('seat-3'); _a._app.render(); "
              "json.dumps(1)")
+    assert page.eval_on_selector('[data-bubble="3"]', "(el) => el.classList.contains('steady')")
+    assert page.eval_on_selector('[data-bubble="3"]', pop) == "none"
+    # and the bubble alone drawn again, the seat's other parts left as they are
+    plate = page.eval_on_selector("#seat-3 .plate", "(el) => { el.dataset.kept = 'yes'; return el.className; }")
+    py(page, "import json; from mus.web.dom import play as _a; parts = _a._app.page.parts['seat-3']; "
+             "_a._app.page.parts['seat-3'] = tuple('<div></div>' if 'data-bubble' in p else p for p in parts); "
+             "_a._app.render(); json.dumps(1)")
+    assert page.eval_on_selector("#seat-3 .plate", "(el) => el.dataset.kept") == "yes", plate
     assert page.eval_on_selector('[data-bubble="3"]', "(el) => el.classList.contains('steady')")
     assert page.eval_on_selector('[data-bubble="3"]', pop) == "none"
 

@@ -168,7 +168,7 @@ def test_thrown_cards_stay_thrown_until_the_serve() -> None:
     s = _at(1, ["mus", "mus", "mus", "mus", "descarte 0 1 2", "descarte 0"])
     seats = build_view(s)["seats"]
     assert [seat["thrown"] for seat in seats] == [[0, 1, 2], [], [], [3]]  # the postre (the player) first
-    assert render.seat(seats[3], 3, build_view(s))[0].count("card back thrown") == 1
+    assert "".join(render.seat(seats[3], 3, build_view(s))[0]).count("card back thrown") == 1
     assert [card["thrown"] for card in seats[0]["cards"]] == [True, True, True, False]
     s = _at(1, ["mus", "mus", "mus", "mus", "descarte 0 1 2", "descarte 0", "descarte 1 2", "descarte 3"])
     seats = build_view(s)["seats"]

@@ -34,7 +34,7 @@ STATE_JS = """() => {
     screen: html.dataset.screen || null,
     actions,
     discard: !!document.querySelector('#b-descarte') && !document.querySelector('[inert] #b-descarte'),
-    overlay: document.querySelector('#overlay.open .panel')?.className || null,
+    overlay: document.querySelector('#overlay.open:not([inert]) .panel')?.className || null,  // inert: a tap's draw to come
   };
 }"""
 

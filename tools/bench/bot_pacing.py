@@ -32,7 +32,8 @@ moves and counts, and the bots' turns (``App._bots`` running). Reported:
   drawn after a bot's action to the next (a ``requestAnimationFrame`` after it is played: on
   the baseline that frame waits for the next bot's think, as the screen did);
 * **long tasks** (``PerformanceObserver`` ``longtask``) that start during the bots' turns: how
-  many last over 100 ms, and the longest. On a shared machine these wall times carry the
+  many last over 100 ms, and the longest. A task in which the player's tap was handled is
+  the player's (``AUTOPLAY`` marks each tap just before it clicks), not the bots'. On a shared machine these wall times carry the
   other jobs' load: with ``--cpu`` the page's main thread is not throttled and the tasks are
   read from a trace of it (``RunTask``, its thread CPU time ``tdur``), given on the phone's
   scale, CPU time × 4: **CPU long tasks**, the load's share taken out (DevTools' throttle
@@ -194,6 +195,7 @@ AUTOPLAY = """(think) => {
       if (bench.rematches < 0) { bench.done = true; return; }
     }
     last = "";
+    bench.mark("tap", target.dataset.action || "card");
     target.click();
   }, 50);
 }"""
@@ -333,16 +335,24 @@ def turn_spans(records: dict[str, Any]) -> list[tuple[float, float]]:
 
 
 def turn_long_tasks(records: dict[str, Any]) -> list[float]:
-    """Durations (ms) of the long tasks that started during the bots' turns."""
-    spans = turn_spans(records)
-    return [float(d) for s, d in records["long"] if any(a <= float(s) <= b for a, b in spans)]
+    """Durations (ms) of the long tasks that started during the bots' turns (a player's tap
+    handled in one is his, not theirs: ``bots_task``)."""
+    return [float(d) for s, d in records["long"] if bots_task(records, float(s), float(d))]
 
 
 def turn_cpu_tasks(records: dict[str, Any]) -> list[float]:
     """The main thread's tasks that started during the bots' turns, thread CPU ms × ``RATE``
-    (the phone's scale), from the trace (``cpu_tasks``)."""
-    spans = turn_spans(records)
-    return [ms * RATE for at, ms in records.get("cpu", []) if any(a <= at <= b for a, b in spans)]
+    (the phone's scale), from the trace (``cpu_tasks``); not the player's taps (``bots_task``)."""
+    return [ms * RATE for at, ms in records.get("cpu", []) if bots_task(records, at, ms)]
+
+
+def bots_task(records: dict[str, Any], start: float, duration: float) -> bool:
+    """A task that started during the bots' turns and did not handle one of the player's taps
+    (``AUTOPLAY`` marks each before it clicks, in the task the click is handled in: a tap
+    ends the turn, but the task began a moment before the mark)."""
+    taps = [float(at) for kind, at, *_ in records["events"] if kind == "tap"]
+    return (any(a <= start <= b for a, b in turn_spans(records))
+            and not any(start <= at <= start + max(duration, 1.0) for at in taps))
 
 
 def pct(values: list[float], q: float) -> float:

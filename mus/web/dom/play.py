@@ -58,6 +58,7 @@ APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
 GC_BYTES = 4 * 1024 * 1024  # allocated before MicroPython collects: a few bot moves' worth
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
+HELD = ("controls", "overlay")  # where the player's taps are, inert between a tap and its draw
 # Tab stops of an open panel (of a radio group only the checked radio is one).
 # Where the focus goes when the control that had it is gone: the first of these shown (the
 # decision's main control: "Cancelar" while an órdago waits to be confirmed).
@@ -72,8 +73,11 @@ class Page:
 
     def __init__(self, art: DeckArt | None) -> None:
         self.art = art
-        self.html: dict[str, str] = {}
+        self.parts: dict[str, tuple[str, ...]] = {}  # each region's parts on screen (render.region_parts)
+        self.patchable: set[str] = set()  # the regions whose elements are their parts, one each
         self.classes: dict[str, str] = {}
+        self.root: tuple[Any, ...] = ()  # what _show_root last set
+        self.held = False  # a tap waits for its draw (hold)
         self.log: list[str] = []
         self.overlay_open = ""  # the opening of the open panel: a new panel gets the focus
         self.dealt: tuple[Any, ...] = ()
@@ -84,38 +88,33 @@ class Page:
         self.later = False  # a draw the player did not ask for (a bots' move, a held count): a focus waits for the frame
         self._refocus_proxy = create_proxy(self._refocus)
 
-    def show(self, view: dict[str, Any]) -> None:
-        root = document.documentElement
-        root.lang = view["lang"]
-        if view["phase"]:
-            root.setAttribute("data-phase", view["phase"])
-        else:
-            root.removeAttribute("data-phase")
-        root.setAttribute("data-screen", "setup" if view["setup"] else "table")
-        root.classList.toggle("instant", bool(view["instant"]))
-        root.setAttribute("data-speed", view["speed"])
-        document.title = view["title"]
-        document.getElementById("table").setAttribute("aria-label", view["table_label"])
+    def hold(self) -> None:
+        """Until the next draw, the controls and the panel take no tap: the one just made is
+        drawn in a task of its own, and a second tap must not find its button still there."""
+        for name in HELD:
+            document.getElementById(name).setAttribute("inert", "")
+        self.held = True
 
+    def show(self, view: dict[str, Any], regions: dict[str, Any] | None = None) -> None:
+        """Draw ``view`` (``regions``: its ``render.region_parts``, made ahead)."""
+        if self.held:
+            self.held = False
+            for name in HELD:
+                document.getElementById(name).removeAttribute("inert")
+        self._show_root(view)
         active = document.activeElement
         active_id = "" if nil(active) else str(active.id or "")
-        regions = render.regions(view, self.art)
+        if regions is None:
+            regions = render.region_parts(view, self.art)
         for name in render.REGIONS:
-            html, cls = regions[name]
+            parts, cls = regions[name]
             el = document.getElementById(name)
             if nil(el):
                 continue
             if cls is not None and self.classes.get(name) != cls:
                 el.className = cls
                 self.classes[name] = cls
-            if self.html.get(name) != html:
-                said = [str(e.getAttribute("data-said")) for e in el.querySelectorAll("[data-said]")]
-                el.innerHTML = html
-                self.html[name] = html
-                if said:  # the same words, bet, turn or score, redrawn: they do not move again
-                    for after in el.querySelectorAll("[data-said]"):
-                        if str(after.getAttribute("data-said")) in said:
-                            after.classList.add("steady")
+            self._draw(name, el, tuple(part for part in parts if part))
         self._show_log(view)
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
@@ -125,13 +124,53 @@ class Page:
             el = document.getElementById(name)
             if not nil(el):
                 el.toggleAttribute("inert", opened)
-        panel = self.html.get("overlay", "")[:80] if opened else ""
+        panel = "".join(self.parts.get("overlay", ()))[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
         self._restore_focus(active, active_id, opened and panel != self.overlay_open,
                             turn is not None and turn != self.turn)
         self.overlay_open = panel
         if not opened:
             self.turn = turn
+
+    def _show_root(self, view: dict[str, Any]) -> None:
+        """The page's language, phase, screen and speed, set only when they change: setting
+        ``lang`` even to the same value restyles every element of the page (``:lang()``)."""
+        root = (view["lang"], view["phase"], bool(view["setup"]), bool(view["instant"]), view["speed"],
+                view["title"], view["table_label"])
+        if root == self.root:
+            return
+        self.root = root
+        html = document.documentElement
+        if html.lang != view["lang"]:
+            html.lang = view["lang"]
+        if view["phase"]:
+            html.setAttribute("data-phase", view["phase"])
+        else:
+            html.removeAttribute("data-phase")
+        html.setAttribute("data-screen", "setup" if view["setup"] else "table")
+        html.classList.toggle("instant", bool(view["instant"]))
+        html.setAttribute("data-speed", view["speed"])
+        document.title = view["title"]
+        document.getElementById("table").setAttribute("aria-label", view["table_label"])
+
+    def _draw(self, name: str, el: Any, parts: tuple[str, ...]) -> None:
+        """Put in a region's parts that changed. Each part is its own element when the region
+        was drawn so: only the changed ones are replaced, and the others (cards and faces
+        whose drawings Chromium would build and style anew, the focused button) stay."""
+        before = self.parts.get(name)
+        if before == parts:
+            return
+        self.parts[name] = parts
+        changes: list[Any] = []
+        if before is not None and name in self.patchable and len(before) == len(parts):
+            changes = [[i, part] for i, part in enumerate(parts) if part != before[i]]
+        count = _PUT(el, to_js(changes)) if changes else -2
+        if count == -2:
+            count = _PUT(el, to_js([[-1, "".join(parts)]]))
+        if count == len(parts):
+            self.patchable.add(name)
+        else:
+            self.patchable.discard(name)
 
     def trap_focus(self, backwards: bool) -> bool:
         """Keep Tab inside an open panel; True when it moved the focus."""
@@ -280,6 +319,7 @@ class App:
         self.driving = False
         self.coaching = False
         self.retrying = False
+        self.renders = 0  # draws so far: a draw made in steps knows whether another came between
         self.building_tables = False
         # Another window played on and this one follows it: its bots wait, so two windows
         # never race to play the same bot move, until the player acts here again.
@@ -418,12 +458,15 @@ class App:
 
     # --- drawing and the bots ------------------------------------------------------------
 
-    def render(self, later: bool = False) -> None:
+    def render(self, later: bool = False, view: dict[str, Any] | None = None,
+               regions: dict[str, Any] | None = None) -> None:
         """Draw the table; ``later`` (or the bots playing): a focus it gives waits for the
-        frame (``Page._restore_focus``)."""
-        view = build_view(self.session)
+        frame (``Page._restore_focus``). ``view`` and ``regions``: made ahead (``_render_in_steps``)."""
+        if view is None:
+            view = build_view(self.session)
+        self.renders += 1
         self.page.later = later or self.driving
-        self.page.show(view)
+        self.page.show(view, regions)
         self.sounds.follow(view, self.session.settings.sound)
         if self.session.coach_due() and not self.coaching:
             self.coaching = True
@@ -530,11 +573,30 @@ class App:
         if s.hold_count:
             await asyncio.sleep(max(1.0, s.pause * 1.6))
             s.hold_count = False
-            self.render(later=True)  # the count opens by itself
+            await self._render_in_steps()  # the count opens by itself
 
-    async def _after_player(self) -> None:
+    async def _render_in_steps(self) -> None:
+        """A draw the player did not ask for (a count opening) in three tasks, each well under
+        a phone's 100 ms: its view, its HTML, the page. What another draw meanwhile made stale
+        is made again."""
+        drawn = self.renders
+        view = build_view(self.session)
+        await _next_task()
+        regions = render.region_parts(view, self.page.art) if self.renders == drawn else None
+        await _next_task()
+        if self.renders == drawn:
+            self.render(later=True, view=view, regions=regions)
+        else:
+            self.render(later=True)
+
+    async def _after_player(self, staged: bool) -> None:
+        """The player's move (or the next hand), saved in the tap's own task, drawn in the
+        next: on a phone each of the two takes well under the 100 ms of a long task."""
         try:
-            await self.unstage()
+            await _next_task()
+            self.render()
+            if staged:
+                await self.unstage()
         finally:
             self.drive()
 
@@ -550,19 +612,19 @@ class App:
         if outcome == commands.NOTHING:
             return
         if outcome == commands.PLAYED:
-            staged = self.session.stage(before)
-            self.render()
-            if staged:
-                asyncio.create_task(self._after_player())
-            else:
-                self.drive()
+            self.page.hold()
+            asyncio.create_task(self._after_player(self.session.stage(before)))
             return
         if outcome == commands.SOUND and self.session.settings.sound:
             self.sounds.load(wake=True)  # a tap: the browser lets its audio start
         elif outcome == commands.SHARE:
             asyncio.create_task(self._share())
-        if outcome == commands.ADVANCED and _update_waiting():
-            getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
+        if outcome == commands.ADVANCED:
+            if _update_waiting():
+                getattr(window, "__mus").applyUpdate()  # between hands: reload into the new version
+            else:  # the next hand (or partida), saved now, dealt on screen in the next task
+                self.page.hold()
+                asyncio.create_task(self._after_player(False))
             return
         saved = self.session.saved
         if outcome == commands.MANOS and saved is not None:
@@ -628,6 +690,34 @@ _IN_VIEW = to_js({"preventScroll": True})
 # Scroll an element to its end at the next frame, when the frame lays the page out anyway:
 # reading its scrollHeight now forced a style and layout of the whole page into the draw's call.
 _SCROLL_DOWN = window.Function("el", "requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; })")
+# A region's changed parts put in: ``changes`` is [[index, html], ...], each html one element
+# that takes the place of the region's child at index, or [[-1, html]], the whole content.
+# Parts that are not one element each change nothing and return -2. What was said before
+# and is drawn again (its ``data-said``: the same words, bet, turn or score) does not move
+# again. Returns the region's count of children when each is an element, else -1. In
+# JavaScript: a dozen calls into the DOM from Python for each part cost more than the parse.
+_PUT = window.Function("el", "changes", """
+  const parse = (html) => { const box = document.createElement("template"); box.innerHTML = html; return box.content; };
+  const said = (els) => new Set(els.filter((e) => e.dataset.said !== undefined).map((e) => e.dataset.said));
+  const steady = (fragment, before) => {
+    if (before.size) for (const e of fragment.querySelectorAll("[data-said]")) if (before.has(e.dataset.said)) e.classList.add("steady");
+  };
+  const alone = (fragment) => fragment.childNodes.length === 1 && fragment.firstChild.nodeType === 1;
+  const before = said([...el.querySelectorAll("[data-said]")]);
+  if (changes[0][0] >= 0) {
+    const patch = changes.map(([at, html]) => [el.children[at], parse(html)]);
+    if (!patch.every(([old, fragment]) => old && alone(fragment))) return -2;  // nothing changed
+    for (const [old, fragment] of patch) {
+      steady(fragment, before);
+      old.replaceWith(fragment);
+    }
+  } else {
+    const fragment = parse(changes[0][1]);
+    steady(fragment, before);
+    el.replaceChildren(fragment);
+  }
+  return el.childElementCount === el.childNodes.length ? el.childElementCount : -1;
+""")
 # A promise settled by the browser's next task: awaited, it ends the call into Python (the
 # asyncio loop of PyScript's MicroPython runs every task that is ready in one call).
 _NEXT_TASK = window.Function("return new Promise((resolve) => setTimeout(resolve, 0))")

@@ -96,15 +96,24 @@ def bubble(seat: int, words: str | None, talk: Mapping[str, str] | None = None, 
     moment it was said (a page redrawing the same words need not pop them again). With
     ``talk`` (a saying: its ``text``, its ``means``, a popover ``id`` and a ``label``) the
     bubble is a button that opens what the saying means."""
+    return "".join(bubble_parts(seat, words, talk, said))
+
+
+def bubble_parts(seat: int, words: str | None, talk: Mapping[str, str] | None = None,
+                 said: str | None = None) -> tuple[str, ...]:
+    """``bubble``'s elements, one a part: the bubble, and with ``talk`` the popover of its meaning."""
     if not words and not talk:
-        return '<div class="bubble empty" aria-hidden="true"></div>'
+        return ('<div class="bubble empty" aria-hidden="true"></div>',)
     pairs: list[tuple[str, object]] = [("data-bubble", seat), ("data-said", said)]
     if not talk:
-        return '<div class="bubble"%s>%s</div>' % (attrs(pairs), esc(words))
+        return ('<div class="bubble"%s>%s</div>' % (attrs(pairs), esc(words)),)
     said_words = '<span class="said">%s</span>' % esc(words) if words else ""
     return ('<button type="button" class="bubble has-talk"%s><span class="bubble-words">%s<span class="talk-text">%s</span>'
-            '</span></button>'
-            '<div class="talk-means" id="%s" popover><p class="talk-quote">%s</p><p>%s</p></div>' % (
+            '</span></button>' % (
                 attrs([("data-bubble", seat), ("data-said", said), ("data-talk", talk["key"]),
                        ("popovertarget", talk["id"]), ("title", talk["label"])]),
-                said_words, esc(talk["quoted"]), esc(talk["id"]), esc(talk["quoted"]), esc(talk["means"])))
+                said_words, esc(talk["quoted"])),
+            '<div class="talk-means" id="%s" popover><p class="talk-quote">%s</p><p>%s</p></div>' % (
+                esc(talk["id"]), esc(talk["quoted"]), esc(talk["means"])))
+
+

@@ -56,13 +56,13 @@ def _tie_note(lang: str, lance: str, seat: int, hand: HandResult, rules: mus.Rul
     return None
 
 
-def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, rules_dict: dict[str, Any],
+def showdown_view(game: mus.Game, index: int, lang: str, rules_dict: dict[str, Any],
                   log: list[str] | None = None, review: bool = False, names: list[str] | None = None) -> dict[str, Any]:
-    """The count of finished hand ``index`` as one table in counting order (plain data);
-    ``names``: how each seat is named (the bots' names; their seats without)."""
+    """The count of ``game``'s finished hand ``index`` as one table in counting order (plain
+    data); ``names``: how each seat is named (the bots' names; their seats without)."""
     if names is None:
         names = [t(lang, "seat", seat=seat) for seat in range(4)]
-    hand = history[index]
+    hand = game.hand_result(index)
     winners: dict[str, int] = hand.get("winners", {})
     hands = hand.get("hands")
     ledger = hand.get("ledger", [])
@@ -136,14 +136,14 @@ def showdown_view(history: list[HandResult], index: int, over: bool, lang: str, 
     winner = hand.get("juego_winner")
     if winner is not None:
         tally = [0, 0]
-        for done in history[: index + 1]:
-            done_winner = done["juego_winner"]
+        for done in range(index + 1):  # the hands as the engine keeps them: a count is drawn again and again
+            done_winner = game.played_hand(done).result["juego_winner"]
             if done_winner is not None:
                 tally[done_winner] += 1
         text = t(lang, "juego.us" if winner == HUMAN else "juego.them")
         banners.append({"text": f"{text} · {t(lang, 'score.juegos')} {tally[0]} – {tally[1]}",
                         "won": winner == HUMAN})
-    last = over and index == len(history) - 1
+    last = game.is_over and index == game.hands_played - 1
     return {
         "number": hand.get("number", index + 1),
         "title": t(lang, "showdown.title", n=hand.get("number", index + 1)),

@@ -16,7 +16,7 @@ from ..kit.coach import coach_panel
 from ..kit.deckart import DeckArt
 from ..kit.faces import avatar, face_svg
 from ..kit.html import attrs, button, esc
-from ..kit.table import badge, bubble, chosen, face, hand, hidden_hand, seat_name
+from ..kit.table import badge, bubble_parts, chosen, face, hand, hidden_hand, seat_name
 from .panels import glossary_panel, help_panel, link_button, menu_panel, panel
 
 REGIONS = ("topbar", "seat-0", "seat-1", "seat-2", "seat-3", "center", "controls", "overlay", "notices")
@@ -43,12 +43,20 @@ def spec_button(spec: dict[str, Any]) -> str:
 
 def regions(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple[str, str | None]]:
     """Region id → (inner HTML, class for the region element or None to leave it)."""
-    out: dict[str, tuple[str, str | None]] = {
+    return {name: ("".join(parts), cls) for name, (parts, cls) in region_parts(view, art).items()}
+
+
+def region_parts(view: dict[str, Any], art: DeckArt | None = None) -> dict[str, tuple[tuple[str, ...], str | None]]:
+    """Region id → (its inner HTML in parts, class for the region element or None to leave
+    it). A region of several parts is a row of elements, one a part (an empty part is no
+    element): a page redraws only the parts that changed, so a bot's call leaves the cards
+    it did not touch, and their drawings, as they were."""
+    out: dict[str, tuple[tuple[str, ...], str | None]] = {
         "topbar": (topbar(view), None),
         "center": (center(view), None),
         "controls": (controls(view), None),
-        "overlay": (overlay(view, art), "overlay open" if overlay_open(view) else "overlay"),
-        "notices": (notices(view), None),
+        "overlay": ((overlay(view, art),), "overlay open" if overlay_open(view) else "overlay"),
+        "notices": ((notices(view),), None),
     }
     seats = view.get("seats") or [None] * 4
     for n, seat_view in enumerate(seats):
@@ -121,7 +129,7 @@ def _short_button(spec: dict[str, Any]) -> str:
     return f"<button type=\"button\"{pairs}>{inner}</button>"
 
 
-def topbar(view: dict[str, Any]) -> str:
+def topbar(view: dict[str, Any]) -> tuple[str, ...]:
     scores = view.get("scores")
     parts = ['<h1 class="brand">' + esc(view["title"]) + "</h1>"]
     welcome = view.get("welcome")
@@ -159,15 +167,15 @@ def topbar(view: dict[str, Any]) -> str:
     if scores:
         buttons.append(_short_button(view["menu_button"]))
     parts.append('<div class="topbar-buttons">' + "".join(buttons) + "</div>")
-    return "".join(parts)
+    return tuple(parts)
 
 
-def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, str]:
+def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[tuple[str, ...], str]:
     classes = f"seat seat-{n}"
     if s is None:  # no partida yet: the empty table of the skeleton, in the current language
         placeholders = '<span class="card placeholder"></span>' * 4
         hand_class = "hand" if n == 0 else "hand hidden-hand"
-        return (f'<div class="plate">{seat_name(view["seat_names"][n])}</div>'
+        return (f'<div class="plate">{seat_name(view["seat_names"][n])}</div>',
                 f'<div class="{hand_class}">{placeholders}</div>'), classes
     if s["turn"]:
         classes += " turn"
@@ -197,10 +205,14 @@ def seat(s: dict[str, Any] | None, n: int, view: dict[str, Any]) -> tuple[str, s
         cards = "".join(chosen(c["card"], c["label"], c["pos"], selected=c["selected"], selectable=selectable,
                                thrown=bool(c.get("thrown"))) for c in s["cards"])
         held = hand(cards, [("id", "hand"), ("class", "hand selectable" if selectable else "hand"),
-                            ("data-hand", 0), ("role", "group"), ("aria-label", s["hand_label"])])
+                            ("data-hand", 0), ("data-deal", view.get("hand_number")), ("role", "group"),
+                            ("aria-label", s["hand_label"])])
     else:
-        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n)], s.get("thrown") or (), bot_face(s))
-    return plate + senas_block(s.get("senas"), n) + bubble(n, s["bubble"], s.get("talk"), s.get("said")) + held, classes
+        # each hand's cards drawn anew (its number on them): the deal moves the cards that come
+        held = hidden_hand(s["count"], s["hidden_label"], [("data-hand", n), ("data-deal", view.get("hand_number"))],
+                           s.get("thrown") or (), bot_face(s))
+    return ((plate, senas_block(s.get("senas"), n)) + bubble_parts(n, s["bubble"], s.get("talk"), s.get("said"))
+            + (held,)), classes
 
 
 def plate_name(s: dict[str, Any]) -> str:
@@ -226,10 +238,10 @@ def bot_face(s: dict[str, Any]) -> str:
     return f'<span class="bot-face{" talking" if bot["talking"] else ""}" data-face="{esc(bot["name"])}">{face}</span>'
 
 
-def center(view: dict[str, Any]) -> str:
+def center(view: dict[str, Any]) -> tuple[str, ...]:
     c = view.get("center")
     if not c:
-        return ""
+        return ()
     coach = view.get("coach") or {}
     # phones show the coach's chance on each lance's chip, not in a box of its own
     chances = {line["lance"]: line["pct"] for line in coach.get("lances") or []}
@@ -246,16 +258,16 @@ def center(view: dict[str, Any]) -> str:
                        ("data-said", c.get("bet_key"))])
         bet = f'<p{pairs}>{esc(c["bet"])}</p>'
 
-    return (f'<p class="phase-line"><span id="phase" data-phase="{esc(c["phase"])}">{esc(c["phase_name"])}</span></p>'
-            f'<ol class="lances">{"".join(chips)}</ol>{bet}'
-            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{esc(c["status"])}</p>'
-            + coach_panel(view.get("coach")))
+    return (f'<p class="phase-line"><span id="phase" data-phase="{esc(c["phase"])}">{esc(c["phase_name"])}</span></p>',
+            f'<ol class="lances">{"".join(chips)}</ol>', bet,
+            f'<p class="status{" mine" if c["to_play"] == 0 else ""}">{esc(c["status"])}</p>',
+            coach_panel(view.get("coach")))
 
 
-def controls(view: dict[str, Any]) -> str:
+def controls(view: dict[str, Any]) -> tuple[str, ...]:
     ctl = view.get("controls")
     if not ctl or overlay_open(view):
-        return ""
+        return ()
     parts = [f'<p class="prompt" id="prompt">{esc(ctl["prompt"])}</p>'] if ctl["prompt"] else []
     parts.append(senas_preview(ctl.get("senas_preview")))
     buttons = [spec_button(b) for b in ctl["buttons"]]
@@ -289,7 +301,7 @@ def controls(view: dict[str, Any]) -> str:
     if o:
         inner = (spec_button(o["confirm"]) + spec_button(o["cancel"])) if "confirm" in o else spec_button(o)
         parts.append(f'<div class="buttons ordago-apart{" confirming" if "confirm" in o else ""}">{inner}</div>')
-    return "".join(parts)
+    return tuple(parts)
 
 
 def notices(view: dict[str, Any]) -> str:

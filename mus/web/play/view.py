@@ -104,7 +104,7 @@ def build_view(session: Session) -> dict[str, Any]:
     view["coach"] = coach_view(session, lang)
     on_table = session.screen == "table"
     if on_table and index is not None and not session.hold_count:
-        view["showdown"] = showdown_view(game.history, index, game.is_over, lang, obs["rules"], view["log"]["lines"],
+        view["showdown"] = showdown_view(game, index, lang, obs["rules"], view["log"]["lines"],
                                          names=names)
         view["showdown"]["talk"] = at_count(said, lang, names)
         view["showdown"]["reasons"] = partner_reasons(session, index, lang)
@@ -113,9 +113,8 @@ def build_view(session: Session) -> dict[str, Any]:
         last = game.hands_played - 1
         before, notation = session.hand_end(last)
         last_said = session.talk.of_hand(last)
-        history = game.history
-        view["showdown"] = showdown_view(history, last, False, lang, obs["rules"],
-                                         log_view(_ended(before, notation, history[last]), lang, names, last_said)["lines"],
+        view["showdown"] = showdown_view(game, last, lang, obs["rules"],
+                                         log_view(_ended(before, notation, game.hand_result(last)), lang, names, last_said)["lines"],
                                          review=True, names=names)
         view["showdown"]["talk"] = at_count(last_said, lang, names)
         view["showdown"]["reasons"] = partner_reasons(session, last, lang)
