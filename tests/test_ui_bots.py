@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import BootState, expose_python
 from tools.bench.bot_pacing import ANCHOR_JS, TRACE_CATEGORIES, cpu_tasks
@@ -74,9 +75,11 @@ def test_the_page_answers_a_tap_while_a_bot_thinks(instant: BootState) -> None:
             page.click('[data-action="continuar"]')
         else:
             play_one(page, s)
-        if page.evaluate(BOTS_JS)["asked"] > asked:
+        try:  # a tap's move is drawn, and the bots asked, in the tasks after the tap's own
+            page.wait_for_function(f"() => window.__mus.bots.asked > {asked}", timeout=2000)
             break
-        s = wait_for_choice(page)
+        except PlaywrightTimeout:
+            s = wait_for_choice(page)
     took, waiting = page.evaluate(TAP_JS)
     assert waiting >= 1, "the bot had answered before the tap: the worker was not kept busy"
     assert took < 500, f"the menu took {took:.0f} ms to open while a bot thought"
