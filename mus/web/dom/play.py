@@ -243,6 +243,11 @@ class Page:
             return
         if overlay_opened or turn_came:
             self.wanted = "panel" if overlay_opened else "turn"
+        elif active_id and not self.later and _lost(active):  # a key's own control drawn anew ("1", then Enter)
+            again = document.getElementById(active_id)
+            if not nil(again) and not again.disabled:
+                again.focus(_IN_VIEW)
+                return
         if self.wanted or _lost(active):  # a place found at the next frame, which lays the page out anyway
             self.lost_id = active_id
             if not self.refocusing:
