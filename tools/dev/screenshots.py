@@ -37,8 +37,8 @@ VIEWPORTS = {
 }
 STATE_JS = """() => ({
   actions: [...document.querySelectorAll('#controls [data-action]:not([disabled]), #overlay [data-action]')]
-    .map((b) => b.dataset.action),
-  discard: !!document.querySelector('#b-descarte'),
+    .filter((b) => !b.closest('[inert]')).map((b) => b.dataset.action),  // inert: a tap's draw to come
+  discard: !!document.querySelector('#b-descarte') && !document.querySelector('[inert] #b-descarte'),
   overlay: document.querySelector('#overlay.open .panel')?.className || null,
   bubbles: document.querySelectorAll('.bubble:not(.empty)').length,
 })"""
