@@ -335,24 +335,25 @@ def turn_spans(records: dict[str, Any]) -> list[tuple[float, float]]:
 
 
 def turn_long_tasks(records: dict[str, Any]) -> list[float]:
-    """Durations (ms) of the long tasks that started during the bots' turns (a player's tap
-    handled in one is his, not theirs: ``bots_task``)."""
-    return [float(d) for s, d in records["long"] if bots_task(records, float(s), float(d))]
+    """Durations (ms) of the long tasks that started during the bots' turns (``bots_tasks``)."""
+    return bots_tasks(records, [(float(s), float(d)) for s, d in records["long"]])
 
 
 def turn_cpu_tasks(records: dict[str, Any]) -> list[float]:
     """The main thread's tasks that started during the bots' turns, thread CPU ms × ``RATE``
-    (the phone's scale), from the trace (``cpu_tasks``); not the player's taps (``bots_task``)."""
-    return [ms * RATE for at, ms in records.get("cpu", []) if bots_task(records, at, ms)]
+    (the phone's scale), from the trace (``cpu_tasks``; ``bots_tasks``)."""
+    return [ms * RATE for ms in bots_tasks(records, records.get("cpu", []))]
 
 
-def bots_task(records: dict[str, Any], start: float, duration: float) -> bool:
-    """A task that started during the bots' turns and did not handle one of the player's taps
-    (``AUTOPLAY`` marks each before it clicks, in the task the click is handled in: a tap
-    ends the turn, but the task began a moment before the mark)."""
+def bots_tasks(records: dict[str, Any], tasks: list[tuple[float, float]]) -> list[float]:
+    """The durations of ``tasks`` (start, ms) that started during the bots' turns and did not
+    handle one of the player's taps: ``AUTOPLAY`` marks each before it clicks, in the task the
+    click is handled in (a tap ends the turn, but that task began a moment before the mark)."""
+    spans = turn_spans(records)
     taps = [float(at) for kind, at, *_ in records["events"] if kind == "tap"]
-    return (any(a <= start <= b for a, b in turn_spans(records))
-            and not any(start <= at <= start + max(duration, 1.0) for at in taps))
+    return [duration for start, duration in tasks
+            if any(a <= start <= b for a, b in spans)
+            and not any(start <= at <= start + max(duration, 1.0) for at in taps)]
 
 
 def pct(values: list[float], q: float) -> float:

@@ -244,8 +244,8 @@ class Page:
         if overlay_opened or turn_came:
             self.wanted = "panel" if overlay_opened else "turn"
         elif active_id and not self.later and _lost(active):  # a key's own control drawn anew ("1", then Enter)
-            again = document.getElementById(active_id)
-            if not nil(again) and not again.disabled:
+            again = _enabled(active_id)
+            if again is not None:
                 again.focus(_IN_VIEW)
                 return
         if self.wanted or _lost(active):  # a place found at the next frame, which lays the page out anyway
@@ -278,11 +278,10 @@ class Page:
         active_id = self.lost_id
         if not _focus_lost():  # it found a place meanwhile
             return
-        if active_id:
-            again = document.getElementById(active_id)
-            if not nil(again) and not again.disabled:
-                again.focus()
-                return
+        again = _enabled(active_id) if active_id else None
+        if again is not None:
+            again.focus()
+            return
         target = document.querySelector("#overlay.open [data-main]")   # leaving a partida: on "Cancelar"
         if nil(target):
             target = document.querySelector("#overlay.open .btn-primary, #overlay.open .btn-danger")
@@ -293,6 +292,12 @@ class Page:
             target = shown[0] if shown else None
         if not nil(target):
             target.focus()
+
+
+def _enabled(element_id: str) -> Any:
+    """The element of ``element_id`` if it is on the page and not disabled, else None."""
+    element = document.getElementById(element_id)
+    return None if nil(element) or element.disabled else element
 
 
 def _focus_lost() -> bool:
