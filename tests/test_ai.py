@@ -831,5 +831,67 @@ def test_a_rival_who_saw_senas_is_read_as_answering_from_higher_up() -> None:
     assert fit(alone, False) > fit(alone, True) + 5
 
 
+
+# --- what the rivals' envites meant ------------------------------------------------------------
+
+def _shown_opening(opener: str, envite: str, partner_of_ours: str = "CSA4") -> tuple[Any, Any]:
+    """Hand 1: seat 1 opens grande with ``envite`` from ``opener``, we refuse, the count shows
+    the hands; a ``Reading`` of seat 0 that saw the envite and then the count."""
+    from mus.ai.reading import Reading
+    from mus.ai.view import View
+    g = mus.Game.from_deal(["CS76", opener, partner_of_ours, "7744"], mano=0, seed=1)
+    g = g.apply("no hay mus").apply("paso").apply(envite)
+    reading = Reading()
+    reading.see(View(g.observation(0)))
+    g = g.apply("no quiero").apply("no quiero")
+    while g.hands_played == 0:
+        g = g.apply(str(g.legal_actions()[0]))
+    reading.see(View(g.observation(0)))
+    return reading, g
+
+
+def test_the_sizes_of_the_rivals_openings_are_learnt_from_the_count() -> None:
+    """An envite of 4 from a poor hand, once shown, says that the rivals' sizes tell nothing:
+    the read of a size moves to the plain one (a few such hands take it there). Openings of 2 from middling hands say the
+    sizes mean strength, and a later envite of 4 reads as a strong hand's. Each finished hand
+    is read once, however often the reading looks."""
+    from mus.ai.reading import Reading
+    from mus.ai.view import View
+    prior = Reading()
+    prior.seat = 0
+    weak, strong, _ = prior.size_weights(1, 4, "grande") or (1.0, 1.0, 1.0)
+    poor, _ = _shown_opening("CS54", "envido 4")
+    assert poor.sizes == {4: 1} and poor.openings == 1 and poor.sized < prior.sized
+    assert strong / weak > 10   # before: an envite of 4 is read as a strong hand's
+    poor.sized -= 10.0          # as after a few such hands
+    poor_weak, poor_strong, _ = poor.size_weights(1, 4, "grande") or (0.0, 0.0, 0.0)
+    assert poor_strong / poor_weak < 1.5
+    middling, g = _shown_opening("RRCS", "envido")
+    assert middling.sizes == {2: 1} and middling.sized >= prior.sized
+    assert middling.size_weights(0, 4, "grande") is None     # our own team's sizes are not read
+    middling.see(View(g.observation(0)))            # the same hand again: read once
+    assert middling.openings == 1
+    wild, _ = _shown_opening("RRCS", "envido 25")   # no sensible player's size: sizes say nothing
+    assert wild.sized < 0.0 < prior.sized
+
+
+def test_a_rival_opening_of_4_reads_stronger_once_sizes_have_meant_strength() -> None:
+    """Facing an envite of 4 at grande, with a reading where the rivals' openings of 2 came
+    from middling hands, the belief holds the bettor to stronger hands than with no reading."""
+    from mus.ai.belief import Belief
+    from mus.ai.strength import perceived_for
+    from mus.ai.view import View
+    from mus.rng import Random
+    reading, _ = _shown_opening("RRCS", "envido")
+    reading.sized += 3.0   # as after a few such hands
+    g = mus.Game.from_deal(["CS76", "RS54", "CSA4", "7744"], mano=0, seed=1)
+    view = View(g.apply("no hay mus").apply("paso").apply("envido 4").observation(0))
+    x = perceived_for(view, 1, "grande")
+    strength = []
+    for read in (None, reading):
+        belief = Belief(view, Random(1), 300, reading=read)
+        strength.append(sum(w * x[ids[1]] for ids, w in zip(belief.worlds, belief.weights)))
+    assert strength[1] > strength[0] + 0.02, strength
+
 if __name__ == "__main__":
     main()

@@ -31,10 +31,11 @@ from typing import Final
 
 from ..memo import memoized
 from ..rng import Random
+from .reading import BIG, TOP, Reading
 from .senas import allowed, hand_senas, reyes_of, shown
 from .strength import perceived_for, sigmoid
 from .tables import COMB, Tables
-from .view import BETTING, View
+from .view import BETTING, View, envido_amount
 
 # Soft action model: (floor, centre, width, ceiling) of a logistic in the hand's strength
 # as its holder sees it (``strength.perceived``: his team's chance at the lance; for mus
@@ -199,10 +200,13 @@ class Belief:
     ``weights[k]`` its weight (they sum to 1)."""
 
     def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0,
-                 blind: str = "", bluffs: float = 0.0) -> None:
+                 blind: str = "", bluffs: float = 0.0, reading: Reading | None = None) -> None:
         self.view = view
+        # What the rivals' envites have meant so far this partida (``reading``): the sizes
+        # of their openings are read by it.
+        self.reading = reading
         # The share of the rivals' bets made without the hand to back them
-        # (``blind.bluff_share``): each of their bets is read as made by any hand with
+        # (``Reading.bluff_share``): each of their bets is read as made by any hand with
         # that chance, and as the soft model says otherwise.
         self.bluffs = bluffs
         # Rivals read as betting blind (``blind.blind_kind``): their bets say nothing of
@@ -371,6 +375,8 @@ class Belief:
         honest: list[float] | None = None
         for lance, ctx in acts:
             likely = _LIKELIHOODS.get(ctx, own[lance], saw)
+            if ctx == "open_bet" and self.reading is not None and seat in view.rivals:
+                likely = self._sized(seat, lance, own[lance], likely)
             if bluffs > 0.0 and ctx in _BETS:
                 likely = [(1.0 - bluffs) * lk + bluffs for lk in likely]
             honest = likely if honest is None else [h * lk for h, lk in zip(honest, likely)]
@@ -380,6 +386,17 @@ class Belief:
         if out is None:
             return [honest_share * h + wild_term for h in honest]
         return [o * (honest_share * h + wild_term) for o, h in zip(out, honest)]
+
+    def _sized(self, seat: int, lance: str, strengths: list[float], likely: list[float]) -> list[float]:
+        """``likely`` for ``seat``'s opening envite at ``lance``, weighed by what its size
+        has meant in the rivals' shown hands (``Reading.size_weights``)."""
+        assert self.reading is not None
+        size = next(envido_amount(a) for _, a in self.view.bets_in(lance) if a.startswith("envido"))
+        weights = self.reading.size_weights(seat & 1, size, lance)
+        if weights is None:
+            return likely
+        weak, strong, top = weights
+        return [lk * (top if x >= TOP else strong if x >= BIG else weak) for lk, x in zip(likely, strengths)]
 
     def effective_size(self) -> float:
         return 1.0 / sum(w * w for w in self.weights)

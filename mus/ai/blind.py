@@ -11,8 +11,9 @@ Four kinds are told apart (``blind_kind``):
 * ``"raise"``: bets at three lances with no paso or refusal, or that every-lance sign.
 * ``"accept"``: ``ACCEPTED`` envites accepted, none refused, no deje, no bet of their own.
 
-A sensible team may still bluff often: ``bluff_share`` reads, from the hands shown at the
-count, how many of its bets had nothing behind them, and the belief weighs its bets by that.
+A sensible team may still bluff often: ``reading.Reading.bluff_share`` reads, from the
+hands shown at the count, how many of its bets had nothing behind them, and the belief weighs
+its bets by that.
 
 Against such a player a refusal costs a tanto or two, and a hand that wins the lance nine
 times in ten comes within a few hands: the chance of the juego is that of a stopping
@@ -28,8 +29,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..memo import memoized
-from .strength import count_up_to, perceived
-from .tables import card_index
+from .strength import count_up_to
 from .view import View, envido_amount
 
 WILD_SIZE = 10    # no sensible player opens or raises by more than this
@@ -39,7 +39,6 @@ ALWAYS = 4        # lances the rivals bet, shown in earlier hands where they bet
 ALWAYS_ORDAGO = 3  # ... for an órdago player, who may be called from the bluffs he showed
 ACCEPTED = 4      # envites accepted, none ever refused: a team that accepts everything
 LARGEST = 60      # targets past this keep the even table (the table costs target²)
-BLUFF_PRIOR = 2   # bets at the honest share the read of the rivals' bluffs starts from
 # The chances at a lance (``_chances``), by kind: fitted in the arena (3,000 juegos, seed 1:
 # against random 2 gave 91.8 %, 4 92.3 %, 6 91.2 %; against always-ordago 2 gave 92.0 %, 4
 # 91.1 %), within the noise of each other.
@@ -101,38 +100,6 @@ def blind_kind(view: View) -> str:
     if not bet_lances and not refused and not dejes and querido >= ACCEPTED:
         return "accept"
     return ""
-
-
-def bluff_share(view: View, honest: float) -> float:
-    """The share of the rivals' bets made without the hand to back them, as the hands shown
-    at the count of earlier hands tell: among their envites we refused and their órdagos we
-    called, those made with less than an even chance at the lance as the bettor saw it from
-    his own hand, counted with ``BLUFF_PRIOR`` bets at the ``honest`` share. ``normal`` makes
-    2 % of its bets so, ``montecarlo`` 38 % (docs/bots.md)."""
-    t = view.tables
-    bets, bluffs = float(BLUFF_PRIOR), BLUFF_PRIOR * honest
-    for hand in view.obs.get("history") or []:
-        shown = hand["hands"]
-        if not shown:
-            continue
-        mano = int(hand["mano"])
-        for lance, outcome in hand["lances"].items():
-            bettor = int(outcome["bettor"])
-            if outcome["kind"] not in ("deje", "ordago") or bettor not in view.rivals \
-                    or not shown[bettor]:
-                continue
-            rivals: tuple[int, ...] = ((bettor + 1) % 4, (bettor + 3) % 4)
-            holds: bool | None = None
-            if lance in ("pares", "juego"):
-                flags = hand["declared"][lance]
-                rivals = tuple(s for s in rivals if flags[s])
-                holds = bool(flags[(bettor + 2) % 4])
-            x = perceived(t, lance, (bettor - mano) % 4,
-                          tuple(sorted((s - mano) % 4 for s in rivals)), holds)
-            bets += 1.0
-            if x[t.hand_id([card_index(c) for c in shown[bettor]])] < 0.5:
-                bluffs += 1.0
-    return bluffs / bets
 
 
 def _chances(n: int, best_of: float) -> list[float]:

@@ -33,7 +33,8 @@ from ..rng import Random
 from ..rules import Rules
 from . import reasons
 from .belief import Belief
-from .blind import STOPPING, blind_kind, blind_table, bluff_share
+from .blind import STOPPING, blind_kind, blind_table
+from .reading import Reading
 from .seeded import SeededBot
 from .senas import habit, senas_decision
 from .showdown import ORDER, Entry, count_lines, lance_columns
@@ -71,10 +72,13 @@ class DificilBot(SeededBot):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
+        # What the rivals' bets meant in the hands shown so far (kept for the partida).
+        self.reading = Reading()
         _warm_up()
 
     def decide(self, observation: Observation) -> reasons.Decision:
         view = playable(observation)
+        self.reading.see(view)
         hand = list(observation["hand"])
         if view.phase == "mus":
             return self._mus(view, hand)
@@ -88,7 +92,7 @@ class DificilBot(SeededBot):
                 "expected": reasons.rounded(expected)})
         if view.phase == "senas":
             return senas_decision(view, "dificil", hand)
-        valued = Decision(view, self._rng, self.ordago_edge)
+        valued = Decision(view, self._rng, self.ordago_edge, self.reading)
         chosen = valued.choose()
         action = legalize(chosen, view.legal)
         bet = view.bet or {}
@@ -142,8 +146,12 @@ _BLIND_CALL: Final = {"random": 0.5, "ordago": 1.0, "raise": 1.0, "accept": 1.0}
 class Decision:
     """Value every betting option of the current lance and pick one."""
 
-    def __init__(self, view: View, rng: Random, ordago_edge: float | None = ORDAGO_EDGE) -> None:
+    def __init__(self, view: View, rng: Random, ordago_edge: float | None = ORDAGO_EDGE,
+                 reading: Reading | None = None) -> None:
         self.view = view
+        if reading is None:   # read the partida's shown hands now (without their sizes)
+            reading = Reading()
+            reading.see(view)
         self.ordago_edge = ordago_edge
         self.rng = rng
         self.lance = view.phase
@@ -163,7 +171,8 @@ class Decision:
         self.ordago = bool(bet.get("ordago"))
         self.answering: list[int] = list(bet.get("answering") or [])
         self.speakers: list[int] = list(bet.get("speakers") or [0, 1, 2, 3])
-        self.belief = Belief(view, rng, SAMPLES, habit(view), self.blind, bluff_share(view, 0.0))
+        self.belief = Belief(view, rng, SAMPLES, habit(view), self.blind, reading.bluff_share(0.0),
+                             reading=reading)
         # Each sampled deal evaluated lance by lance from our team's side (``_evaluate``):
         # whether our team wins the current lance, the (ours, theirs) tantos it pays
         # besides the bet, what the other lances add to each side (those decided, and
@@ -595,6 +604,14 @@ class Decision:
             others = max(v for k, v in values if k != "ordago")
             if value_of["ordago"] < others + self.ordago_edge * point:
                 values = [(k, v) for k, v in values if k != "ordago"]
+        # A last refusal that hands the rivals the juego is never picked over an option worth
+        # as much: where every option looks lost (they need a tanto), playing on keeps a chance
+        # that the deals' count does not see.
+        if (len(self.answering) == 1 and them + (self.table or 1) >= target
+                and "no quiero" in value_of and len(values) > 1):
+            others = max(v for k, v in values if k != "no quiero")
+            if others >= value_of["no quiero"]:
+                values = [(k, v) for k, v in values if k != "no quiero"]
         best_action, best = values[0]
         for action, value in values[1:]:   # the first of equal bests, as max() would pick
             if value > best:

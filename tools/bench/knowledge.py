@@ -40,6 +40,7 @@ from mus.ai import arena, dificil  # noqa: E402
 from mus.ai.belief import Belief, action_likelihood  # noqa: E402
 from mus.ai.deals import current_discards  # noqa: E402
 from mus.ai.playout import Playout  # noqa: E402
+from mus.ai.reading import Reading  # noqa: E402
 from mus.ai.reasons import Decision, rounded  # noqa: E402
 from mus.ai.view import View, playable  # noqa: E402
 from mus.ai.tables import card_index  # noqa: E402
@@ -62,8 +63,8 @@ class KnownPartner(Belief):
     partner_id = -1   # set by KnowingBot before each decision
 
     def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0,
-                 blind: str = "", bluffs: float = 0.0) -> None:
-        super().__init__(view, rng, samples, informed, blind, bluffs)
+                 blind: str = "", bluffs: float = 0.0, reading: Reading | None = None) -> None:
+        super().__init__(view, rng, samples, informed, blind, bluffs, reading)
         known = self.partner_id
         if known < 0:
             return
