@@ -755,11 +755,12 @@ def test_dificil_throws_an_ordago_only_where_it_clearly_pays() -> None:
 # --- reading the table ------------------------------------------------------------------------
 
 def _chica_answer(grande: list[str]) -> dict[str, Any]:
-    """Seat 1 (dificil) answering last an envido of 3 at chica from seat 2, which its
+    """Seat 1 (dificil) answering last an envido of 2 at chica from seat 2, which its
     partner refused; ``grande`` is how the grande went. The cards are the same in both
-    positions."""
+    positions. (An envite of 3 would say a strong chica: sizes past 2 are read as a strong
+    hand's, ``reading``.)"""
     g = mus.Game.from_deal(["RRAA", "S7A4", "CS76", "RC75"], 0, (0, 0), mus.Rules(), seed=1)
-    for action in ["no hay mus"] + grande + ["paso", "paso", "envido 3", "no quiero"]:
+    for action in ["no hay mus"] + grande + ["paso", "paso", "envido", "no quiero"]:
         g = g.apply(action)
     obs = g.observation(1)
     assert obs["phase"] == "chica" and obs["bet"]["answering"] == [1]
@@ -769,7 +770,7 @@ def _chica_answer(grande: list[str]) -> dict[str, Any]:
 def test_dificil_reads_a_rivals_bet() -> None:
     """The only difference between the two positions is the rival's envite at grande (which
     our side accepted, so the score is the same). An honest envite at grande says his cards
-    are high, so his envite of 3 at chica is likelier a bluff: dificil gives its side a
+    are high, so his envite at chica is likelier a bluff: dificil gives its side a
     better chance at chica and accepts, where after his paso at grande it refuses. It
     answers last, so its refusal is the deje and nobody else's answer blurs the margin."""
     from mus.ai.dificil import Decision as Valued
