@@ -30,7 +30,7 @@ plays ``dificil``'s own mus and discards, the partner's hand known at the bets a
 holding the partner to his hand, read from everything public but this lance's bets), but for
 an órdago, bets the table's tree does not reach, and once a team needs ``--late`` tantos or
 fewer (the table counts tantos, not the juego), where it bets as ``--bets-only``; ``--lances``
-keeps the table to some lances. Other options go to the arena (``--envites``, ``--ordagos``).
+keeps the table to some lances, ``--where`` to the openings or the answers. Other options go to the arena (``--envites``, ``--ordagos``).
 """
 
 from __future__ import annotations
@@ -129,7 +129,9 @@ class KnowingBot(dificil.DificilBot):
     def decide(self, observation: Observation) -> Decision:
         view = playable(observation)
         partner = view.tables.hand_id([card_index(c) for c in self.partner_hand]) if self.know else -1
-        if self.solved and view.phase in LANCES[0] and partner >= 0 and min(
+        facing = bool((view.bet or {}).get("answering"))
+        if self.solved and view.phase in LANCES[0] and partner >= 0 and WHERE[0] in (
+                "both", "answers" if facing else "openings") and min(
                 view.target - view.us, view.target - view.them) > self.late:
             choice = cfr.team_choice(view, self._team_chance(view, partner), self._rng)
             if choice is not None:
@@ -237,6 +239,7 @@ def make_solved(seed: int) -> Any:
 
 LATE = [0]   # set by --late
 LANCES: list[tuple[str, ...]] = [BETTING]   # set by --lances: where the solved table bets
+WHERE = ["both"]   # set by --where: its openings, its answers or both
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,8 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--late", type=int, default=0,
                         help="with --solved: dificil's bets once a team needs this many tantos or fewer")
     parser.add_argument("--lances", default="", help="with --solved: only at these lances (comma-separated)")
+    parser.add_argument("--where", choices=("both", "openings", "answers"), default="both",
+                        help="with --solved: the table's openings, answers or both")
     args, extra = parser.parse_known_args(argv)   # the rest goes to the arena (--envites ...)
     LATE[0] = args.late
+    WHERE[0] = args.where
     LANCES[0] = tuple(args.lances.split(",")) if args.lances else BETTING
     name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
                   if args.bets_only else (SOLVED, make_solved) if args.solved else (LEVEL, make_knowing))
