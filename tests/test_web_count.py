@@ -13,6 +13,7 @@ from mus.web.play.session import Session
 from mus.web.play.view import build_view
 
 HANDS = ["RRC6", "7654", "CCSA", "3322"]  # seat 0 mano; seat 3 holds duples (3 = rey, 2 = as)
+TALKING = 31  # a seed whose partner says «Al tran-tran…» with his last paso of HANDS en paso
 
 
 def _session_at(game: mus.Game) -> Session:
@@ -37,7 +38,7 @@ def _rows(view: dict) -> list[tuple[str, str, str, str, str]]:
 
 
 def test_a_normal_hand_counts_lance_by_lance_with_the_running_score() -> None:
-    g = _play(mus.Game.from_deal(HANDS, mano=0, score=(10, 12), seed=1), ["no hay mus"] + ["paso"] * 11)
+    g = _play(mus.Game.from_deal(HANDS, mano=0, score=(10, 12), seed=TALKING), ["no hay mus"] + ["paso"] * 11)
     s = _session_at(g)
     view = build_view(s)
     sd = view["showdown"]
@@ -131,7 +132,7 @@ def test_the_count_is_english_too() -> None:
 
 
 def test_the_previous_hand_stays_reachable_until_the_next_ends() -> None:
-    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=1), ["no hay mus"] + ["paso"] * 11)
+    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=TALKING), ["no hay mus"] + ["paso"] * 11)
     s = _session_at(g)
     assert build_view(s)["previous_button"] is None  # the count itself is on screen
     assert s.ack()
@@ -181,7 +182,7 @@ def test_the_seed_is_nowhere_in_the_page() -> None:
 
 
 def test_the_last_call_stays_visible_before_the_count() -> None:
-    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=1), ["no hay mus"] + ["paso"] * 11)
+    g = _play(mus.Game.from_deal(HANDS, mano=0, seed=TALKING), ["no hay mus"] + ["paso"] * 11)
     s = _session_at(g)
     s.hold_count = True  # the page holds the count for a moment after the last call
     view = build_view(s)
