@@ -30,7 +30,9 @@ plays ``dificil``'s own mus and discards, the partner's hand known at the bets a
 holding the partner to his hand, read from everything public but this lance's bets), but for
 an órdago, bets the table's tree does not reach, and once a team needs ``--late`` tantos or
 fewer (the table counts tantos, not the juego), where it bets as ``--bets-only``; ``--lances``
-keeps the table to some lances, ``--where`` to the openings or the answers. Other options go to the arena (``--envites``, ``--ordagos``).
+keeps the table to some lances, ``--where`` to the openings or the answers.
+``--solved-guessed`` is plain ``dificil`` (its partner guessed by its belief) betting so: the
+table as ``dificil`` could use it. Other options go to the arena (``--envites``, ``--ordagos``).
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ LEVEL = "knowing"
 CONTROL = "team-minded"
 BETS_ONLY = "knowing-bets"
 SOLVED = "knowing-cfr"
+GUESSED = "dificil-cfr"
 SAMPLES = 120     # deals played out for a mus or discard decision
 DISCARDS = 4      # discards played out, the best by the tables' value after the draw
 
@@ -130,14 +133,15 @@ class KnowingBot(dificil.DificilBot):
         view = playable(observation)
         partner = view.tables.hand_id([card_index(c) for c in self.partner_hand]) if self.know else -1
         facing = bool((view.bet or {}).get("answering"))
-        if self.solved and view.phase in LANCES[0] and partner >= 0 and WHERE[0] in (
+        if self.solved and view.phase in LANCES[0] and WHERE[0] in (
                 "both", "answers" if facing else "openings") and min(
                 view.target - view.us, view.target - view.them) > self.late:
             choice = cfr.team_choice(view, self._team_chance(view, partner), self._rng)
             if choice is not None:
                 action = legalize(choice, view.legal)
-                return Decision(action, {"kind": "bet", "level": SOLVED, "action": action,
-                                         "lance": view.phase, "hand": list(observation["hand"])})
+                return Decision(action, {"kind": "bet", "level": SOLVED if self.know else GUESSED,
+                                         "action": action, "lance": view.phase,
+                                         "hand": list(observation["hand"])})
         saved = dificil.Belief, dificil.Decision
         KnownPartner.partner_id = partner
         dificil.Belief, dificil.Decision = KnownPartner, KnowingDecision   # type: ignore[misc]
@@ -237,6 +241,10 @@ def make_solved(seed: int) -> Any:
     return KnowingBot(seed, draws=False, solved=True, late=LATE[0])
 
 
+def make_guessed(seed: int) -> Any:
+    return KnowingBot(seed, know=False, draws=False, solved=True, late=LATE[0])
+
+
 LATE = [0]   # set by --late
 LANCES: list[tuple[str, ...]] = [BETTING]   # set by --lances: where the solved table bets
 WHERE = ["both"]   # set by --where: its openings, its answers or both
@@ -254,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
                        help="the partner's hand known at the bets; dificil's own mus and discards")
     which.add_argument("--solved", action="store_true",
                        help="the partner's hand known; bets and answers from the solved table")
+    which.add_argument("--solved-guessed", action="store_true",
+                       help="plain dificil (the partner guessed) betting from the solved table")
     parser.add_argument("--late", type=int, default=0,
                         help="with --solved: dificil's bets once a team needs this many tantos or fewer")
     parser.add_argument("--lances", default="", help="with --solved: only at these lances (comma-separated)")
@@ -264,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     WHERE[0] = args.where
     LANCES[0] = tuple(args.lances.split(",")) if args.lances else BETTING
     name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
-                  if args.bets_only else (SOLVED, make_solved) if args.solved else (LEVEL, make_knowing))
+                  if args.bets_only else (SOLVED, make_solved) if args.solved else (GUESSED, make_guessed)
+                  if args.solved_guessed else (LEVEL, make_knowing))
     arena.ARENA_ONLY[name] = make
     levels = arena.ARENA_LEVELS
     arena.ARENA_LEVELS = levels + (name,)
