@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -332,3 +333,39 @@ def test_an_unreadable_stored_save_is_moved_aside_before_a_write() -> None:
     assert Keeper(store, "w", lambda kind, **fields: told.append(kind)).write(Saved(_game(1), levels=LEVELS)) is None
     assert [store.get(k) for k in store.keys() if k.startswith(ASIDE_PREFIX)] == ["{oops"]
     assert json.loads(_saved_text(store))["writer"] == "w" and told == ["corrupt-other"]
+
+
+def _without_time(text: str) -> str:
+    return re.sub(r'"saved_at":\d+', '"saved_at":0', text)
+
+
+def test_each_write_of_a_partida_is_the_text_of_one_written_from_nothing() -> None:
+    """The keeper writes only what is new (``SaveMemo``: actions as they come, a finished
+    hand's reasons added at the end): over hands that end, and after a restore readied a
+    call at a time (``Keeper.prepare``), each stored text is the one a fresh write makes."""
+    from mus.web.play.saves import SaveMemo, encode_save
+    from mus.web.play.session import Session
+    from tools.dev.drive import step
+
+    s = Session(MemoryStorage(), instant=True)
+    s.set_setting("level", "facil")
+    s.new_game(seed=3)
+    checked = 0
+    while s.game is not None and s.game.hands_played < 3:
+        step(s)
+        s.write()
+        assert s.saved is not None and s.saved.reasons
+        assert _without_time(_saved_text(s.storage)) == _without_time(encode_save(s.saved, SaveMemo()))
+        checked += 1
+    again = Session(MemoryStorage(dict(s.storage.data)), instant=True)  # type: ignore[attr-defined]
+    again.restore()
+    assert again.saved is not None
+    steps = 0
+    while not again.keeper.prepare(again.saved, 5):
+        steps += 1
+    assert steps > 2  # a call at a time
+    for _ in range(40):
+        step(again)
+        again.write()
+        assert _without_time(_saved_text(again.storage)) == _without_time(encode_save(again.saved, SaveMemo()))
+    assert checked > 40 and again.game is not None and again.game.hands_played > 3

@@ -363,7 +363,7 @@ def pct(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Gaps between bot actions and long tasks, against a baseline.")
-    parser.add_argument("--base", default="main", help="the baseline's git ref (default: main)")
+    parser.add_argument("--base", default="main", help="the baseline's git ref (default: main; none: this tree alone)")
     parser.add_argument("--partidas", type=int, default=1)
     parser.add_argument("--hands", type=int, default=0, help="stop each partida after this many hands (0: whole)")
     parser.add_argument("--seed", type=int, default=1)
@@ -375,12 +375,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="start from a stored partida N hands in (3 juegos, 3 vacas)")
     args = parser.parse_args(argv)
 
-    sites = {"worker": ROOT, "base": built_site(args.base)}
+    alone = args.base == "none"  # this tree only: its long tasks, no ratio of gaps
+    sites = {"worker": ROOT, "base": ROOT if alone else built_site(args.base)}
+    if alone:
+        del sites["base"]
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}
-    with (serving(as_static_host(sites["worker"], "pacing-worker")) as ours,
-          serving(as_static_host(sites["base"], "pacing-base")) as theirs, browser() as chromium):
+    with (serving(as_static_host(ROOT, "pacing-worker")) as ours,
+          serving(as_static_host(sites.get("base", ROOT), "pacing-base")) as theirs, browser() as chromium):
         urls = {"worker": ours, "base": theirs}
-        print(f"Chromium {chromium.version}; worker {ours}, base {args.base} {theirs}", flush=True)
+        print(f"Chromium {chromium.version}; worker {ours}" + ("" if alone else f", base {args.base} {theirs}"),
+              flush=True)
         for n in range(args.partidas):
             order = list(sites) if n % 2 == 0 else list(sites)[::-1]
             stored = long_save(args.from_hand, args.seed + n) if args.from_hand else None
@@ -425,7 +429,8 @@ def report(results: dict[str, list[dict[str, Any]]]) -> None:
         print(f"| {name} | {hands} | {len(g)} | {medians[name]:.0f} ms | {pct(g, 0.1):.0f}–{pct(g, 0.9):.0f} ms "
               f"| {sum(d > 100 for d in long)} of {len(long)} | {max(long, default=0):.0f} ms "
               f"| {sum(d > 100 for d in cpu)} of {len(cpu)} | {max(cpu, default=0):.0f} ms | {worker} |")
-    print(f"\ngap median, worker ÷ base: {medians['worker'] / medians['base']:.3f}")
+    if "base" in medians:
+        print(f"\ngap median, worker ÷ base: {medians['worker'] / medians['base']:.3f}")
 
 
 if __name__ == "__main__":

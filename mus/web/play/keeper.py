@@ -105,9 +105,17 @@ class Keeper:
         return None
 
     def prepare(self, saved: Saved, count: int = 25) -> bool:
-        """Ready ``count`` more of what writing ``saved`` will need (``SaveMemo.prepare``);
-        True once all is."""
-        return self.texts.prepare(saved.reasons, saved.game.hands_played, count)
+        """Ready ``count`` more of what writing ``saved`` will need (``SaveMemo.prepare``),
+        then the texts of its actions and of its reasons, a call each; True once all is
+        (the first write of a partida restored at hand 30 took 55 ms of a desktop's CPU)."""
+        texts, finished = self.texts, saved.game.hands_played
+        if not texts.prepare(saved.reasons, finished, count):
+            return False
+        if texts.saved is not saved:
+            texts.game_text(saved)
+            return texts.saved is not saved  # a game whose text cannot be reused: nothing to ready
+        texts.reasons_text(saved.reasons, finished)
+        return True
 
     def settle(self, saved: Saved | None) -> tuple[str, Saved | None]:
         """Settle with a stored save that another window may have changed: (``SAME``,
