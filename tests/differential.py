@@ -249,6 +249,25 @@ def table_drawn(seed: int, settings: tuple[tuple[str, str], ...], steps: int) ->
         session.close_panel()
 
 
+def solved_bets(seed: int) -> None:
+    """The solved betting table (``mus.ai.cfr``) loads and draws alike: each bet of a hand
+    played by random play (small envites), answered from several chances."""
+    from mus.ai import cfr
+    from mus.ai.view import View
+    rng = Random(seed)
+    g = mus.Game.new(mus.Rules(), seed)
+    out = []
+    while g.phase != "juego" and len(out) < 40:
+        obs = g.observation(g.to_play)
+        view = View(obs)
+        if view.phase in cfr.LANCES:
+            out.append(",".join(str(cfr.team_choice(view, c / 4, rng)) for c in range(5)))
+        small = [a for a in obs["legal_actions"] if a in ("paso", "envido", "quiero", "no quiero", "no hay mus")]
+        legal = small or obs["legal_actions"]
+        g = g.apply(legal[int(rng.random() * len(legal))])
+    say("solved", seed, " | ".join(out))
+
+
 def faces_drawn() -> None:
     say("faces", " ".join(avatar(name, style) for (name, _), style in zip(NAMES, STYLES * 4)))
 
@@ -269,6 +288,7 @@ def scenarios() -> list[tuple[Callable[..., None], tuple[object, ...]]]:
     out.append((hand_replayed, (0, 25)))
     out.append((hand_replayed, (2, 7)))
     out.append((faces_drawn, ()))
+    out.append((solved_bets, (3,)))
     out.append((table_drawn, (3, (("lang", "es"), ("level", "dificil"), ("coach", "true"), ("reasons", "true")), 30)))
     out.append((table_drawn, (5, (("lang", "en"), ("advice", "true"), ("senas", "true"), ("reyes", "4"),
                                   ("target", "10"), ("juegos_to_win", "1"), ("vacas_to_win", "2")), 400)))

@@ -23,7 +23,7 @@ from tools.bench.knowledge import KnowingBot, KnownPartner
 
 
 def test_the_knowing_level_cannot_be_picked() -> None:
-    for name in (knowledge.LEVEL, knowledge.CONTROL, knowledge.BETS_ONLY):
+    for name in (knowledge.LEVEL, knowledge.CONTROL, knowledge.BETS_ONLY, knowledge.SOLVED):
         assert name not in LEVELS and name not in ARENA_LEVELS and name not in ARENA_ONLY
         with pytest.raises(ValueError, match="expected a bot level"):
             make_bot(name, 1)
@@ -72,9 +72,11 @@ def test_knowing_plays_legally_and_uses_the_partners_cards() -> None:
     assert differ > 0
 
 
-def test_it_reads_its_partners_cards_and_no_others() -> None:
+@pytest.mark.parametrize("solved", [False, True])
+def test_it_reads_its_partners_cards_and_no_others(solved: bool) -> None:
     """The rivals' cards dealt otherwise, the observation and the decision stay: the only
-    hidden cards it knows are its partner's (its fairness beside the levels' own tests)."""
+    hidden cards it knows are its partner's (its fairness beside the levels' own tests),
+    with its own bets or the solved table's (``--solved``)."""
     rng = random.Random(5)
     for k in range(6):
         deck = [card_text(i) for i in range(40)]
@@ -88,7 +90,7 @@ def test_it_reads_its_partners_cards_and_no_others() -> None:
             if k % 2:
                 g = g.apply("no hay mus")   # grande: the first bet of the hand
             assert g.to_play == seat
-            bot = KnowingBot(k)
+            bot = KnowingBot(k, draws=not solved, solved=solved)
             bot.partner_hand = g.hand(partner)
             obs = g.observation(seat)
             decisions.append((obs, bot.decide(obs)))
@@ -100,6 +102,25 @@ def test_it_reads_its_partners_cards_and_no_others() -> None:
         (obs_a, a), (obs_b, b) = decisions
         assert obs_a == obs_b
         assert (a.action, a.reason) == (b.action, b.reason)
+
+
+def test_the_solved_variant_bets_from_the_table() -> None:
+    """With ``--solved`` the bets come from ``mus.ai.cfr``'s table, read on the team's chance:
+    a team holding the best grande answers an envite otherwise than one holding the worst."""
+    answers = {}
+    for hands in (["333C", "4455", "RRRR", "4566"], ["4566", "RRRR", "4455", "333C"]):
+        g = mus.Game.from_deal(hands, mano=1, seed=1).apply("no hay mus").apply("envido")
+        assert g.to_play == 2
+        chosen = set()
+        for k in range(12):
+            bot = KnowingBot(k, draws=False, solved=True)
+            bot.partner_hand = g.hand(0)
+            d = bot.decide(g.observation(2))
+            assert d.reason["level"] == knowledge.SOLVED
+            chosen.add(d.action)
+        answers[hands[2]] = chosen
+    assert answers["RRRR"] != answers["4455"]
+    assert "no quiero" not in answers["RRRR"]
 
 
 def test_in_its_play_outs_the_partner_answers_on_the_teams_chance() -> None:

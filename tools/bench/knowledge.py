@@ -4,6 +4,7 @@
     python -m tools.bench.knowledge --juegos 3000 --seed 1 --jobs 2
     python -m tools.bench.knowledge --control --juegos 1000    # the same play, partner guessed
     python -m tools.bench.knowledge --bets-only --juegos 1000  # dificil's own mus and discards
+    python -m tools.bench.knowledge --solved --late 10 --juegos 1000   # bets from mus.ai.cfr
 
 An experiment, never a level: the level ``knowing`` lives here (not in ``mus``, not in the
 page's bundles, not in ``mus.ai.LEVELS`` nor in the arena's levels until this command adds
@@ -24,11 +25,20 @@ it) and learns its partner's four cards only from the arena, which tells a bot t
 rivals' (the team-minded mus and discards without the knowledge), to tell what the
 knowledge pays from what the other way of choosing the mus and discards pays; ``--bets-only``
 plays ``dificil``'s own mus and discards, the partner's hand known at the bets alone.
+``--solved`` plays those too, and bets and answers from the table solved offline
+(``mus.ai.cfr``, ``tools/build/cfr_table.py``) on the team's chance at the lance (the belief
+holding the partner to his hand, read from everything public but this lance's bets), but for
+an órdago, bets the table's tree does not reach, and once a team needs ``--late`` tantos or
+fewer (the table counts tantos, not the juego), where it bets as ``--bets-only``; ``--lances``
+keeps the table to some lances, ``--where`` to the openings or the answers.
+``--solved-guessed`` is plain ``dificil`` (its partner guessed by its belief) betting so: the
+table as ``dificil`` could use it. Other options go to the arena (``--envites``, ``--ordagos``).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,13 +46,14 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from mus.ai import arena, dificil  # noqa: E402
+from mus.ai import arena, cfr, dificil  # noqa: E402
 from mus.ai.belief import Belief, action_likelihood  # noqa: E402
 from mus.ai.deals import current_discards  # noqa: E402
 from mus.ai.playout import Playout  # noqa: E402
 from mus.ai.reading import Reading  # noqa: E402
+from mus.ai.showdown import lance_columns  # noqa: E402
 from mus.ai.reasons import Decision, rounded  # noqa: E402
-from mus.ai.view import View, playable  # noqa: E402
+from mus.ai.view import BETTING, View, legalize, playable  # noqa: E402
 from mus.ai.tables import card_index  # noqa: E402
 from mus.combos import comb  # noqa: E402
 from mus.observation import Observation  # noqa: E402
@@ -51,6 +62,8 @@ from mus.rng import Random  # noqa: E402
 LEVEL = "knowing"
 CONTROL = "team-minded"
 BETS_ONLY = "knowing-bets"
+SOLVED = "knowing-cfr"
+GUESSED = "dificil-cfr"
 SAMPLES = 120     # deals played out for a mus or discard decision
 DISCARDS = 4      # discards played out, the best by the tables' value after the draw
 
@@ -108,15 +121,28 @@ class KnowingBot(dificil.DificilBot):
     decision); with ``know`` False (the control) it guesses them as ``dificil`` does; with
     ``draws`` False it asks for mus and discards as ``dificil`` does."""
 
-    def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True) -> None:
+    def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True,
+                 solved: bool = False, late: int = 0) -> None:
         super().__init__(seed)
         self.know = know
         self.draws = draws
+        self.solved = solved   # bets and answers from the solved table (``mus.ai.cfr``)
+        self.late = late       # ... but dificil's once a team needs this many tantos or fewer
         self.partner_hand: list[str] = []
 
     def decide(self, observation: Observation) -> Decision:
         view = playable(observation)
         partner = view.tables.hand_id([card_index(c) for c in self.partner_hand]) if self.know else -1
+        facing = bool((view.bet or {}).get("answering"))
+        if self.solved and view.phase in LANCES[0] and WHERE[0] in (
+                "both", "answers" if facing else "openings") and min(
+                view.target - view.us, view.target - view.them) > self.late:
+            choice = cfr.team_choice(view, self._team_chance(view, partner), self._rng)
+            if choice is not None:
+                action = legalize(choice, view.legal)
+                return Decision(action, {"kind": "bet", "level": SOLVED if self.know else GUESSED,
+                                         "action": action, "lance": view.phase,
+                                         "hand": list(observation["hand"])})
         saved = dificil.Belief, dificil.Decision
         KnownPartner.partner_id = partner
         dificil.Belief, dificil.Decision = KnownPartner, KnowingDecision   # type: ignore[misc]
@@ -127,6 +153,20 @@ class KnowingBot(dificil.DificilBot):
         finally:
             dificil.Belief, dificil.Decision = saved   # type: ignore[misc]
             KnownPartner.partner_id = -1
+
+    def _team_chance(self, view: View, partner: int) -> float:
+        """The team's chance at the lance over the belief's deals, read from everything
+        public but this lance's bets (the solved game reads those)."""
+        lance = view.phase
+        before = copy.copy(view)
+        before.bets = [b for b in view.bets if b[1] != lance]
+        KnownPartner.partner_id = partner
+        try:
+            belief = KnownPartner(before, self._rng, dificil.SAMPLES)
+        finally:
+            KnownPartner.partner_id = -1
+        _, wins, _ = lance_columns(before, "juego" if lance == "punto" else lance, belief.worlds)
+        return sum(w for w, won in zip(belief.weights, wins) if won)
 
     def _team_draw(self, view: View, hand: list[str]) -> Decision:
         """The mus or the discard that is worth most to the team, by play-outs."""
@@ -198,6 +238,19 @@ def make_bets_only(seed: int) -> Any:
     return KnowingBot(seed, draws=False)
 
 
+def make_solved(seed: int) -> Any:
+    return KnowingBot(seed, draws=False, solved=True, late=LATE[0])
+
+
+def make_guessed(seed: int) -> Any:
+    return KnowingBot(seed, know=False, draws=False, solved=True, late=LATE[0])
+
+
+LATE = [0]   # set by --late
+LANCES: list[tuple[str, ...]] = [BETTING]   # set by --lances: where the solved table bets
+WHERE = ["both"]   # set by --where: its openings, its answers or both
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench.knowledge", description=__doc__.split("\n")[0])
     parser.add_argument("--juegos", type=int, default=1000)
@@ -208,15 +261,28 @@ def main(argv: list[str] | None = None) -> int:
                        help="the same team-minded mus and discards, the partner's hand guessed")
     which.add_argument("--bets-only", action="store_true",
                        help="the partner's hand known at the bets; dificil's own mus and discards")
-    args = parser.parse_args(argv)
+    which.add_argument("--solved", action="store_true",
+                       help="the partner's hand known; bets and answers from the solved table")
+    which.add_argument("--solved-guessed", action="store_true",
+                       help="plain dificil (the partner guessed) betting from the solved table")
+    parser.add_argument("--late", type=int, default=0,
+                        help="with --solved: dificil's bets once a team needs this many tantos or fewer")
+    parser.add_argument("--lances", default="", help="with --solved: only at these lances (comma-separated)")
+    parser.add_argument("--where", choices=("both", "openings", "answers"), default="both",
+                        help="with --solved: the table's openings, answers or both")
+    args, extra = parser.parse_known_args(argv)   # the rest goes to the arena (--envites ...)
+    LATE[0] = args.late
+    WHERE[0] = args.where
+    LANCES[0] = tuple(args.lances.split(",")) if args.lances else BETTING
     name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
-                  if args.bets_only else (LEVEL, make_knowing))
+                  if args.bets_only else (SOLVED, make_solved) if args.solved else (GUESSED, make_guessed)
+                  if args.solved_guessed else (LEVEL, make_knowing))
     arena.ARENA_ONLY[name] = make
     levels = arena.ARENA_LEVELS
     arena.ARENA_LEVELS = levels + (name,)
     try:
         return arena.main(["--team0", name, "--team1", "dificil", "--juegos", str(args.juegos),
-                           "--seed", str(args.seed), "--jobs", str(args.jobs)])
+                           "--seed", str(args.seed), "--jobs", str(args.jobs), *extra])
     finally:
         del arena.ARENA_ONLY[name]
         arena.ARENA_LEVELS = levels

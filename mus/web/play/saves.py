@@ -104,9 +104,13 @@ def encode_save(saved: Saved, memo: SaveMemo | None = None) -> str:
         "saved_at": int(time.time() * 1000),
     }
     memo.prepare(saved.reasons, saved.game.hands_played + 1, 4)  # the hand in progress's, for its end
-    texts = {"game": memo.game_text(saved), "reasons": memo.reasons_text(saved.reasons, saved.game.hands_played)}
-    return "{" + ",".join(dump_text(name) + ":" + (texts[name] if name in texts else dump_text(fields[name]))
-                          for name in sorted(list(fields) + list(texts))) + "}"
+    texts = {"game": memo.game_parts(saved), "reasons": (memo.reasons_text(saved.reasons, saved.game.hands_played),)}
+    pieces: list[str] = []  # joined once: a long partida's save is 100 KB, and each copy of it costs
+    for name in sorted(list(fields) + list(texts)):
+        pieces.append(("," if pieces else "{") + dump_text(name) + ":")
+        pieces.extend(texts[name] if name in texts else (dump_text(fields[name]),))
+    pieces.append("}")
+    return "".join(pieces)
 
 
 class SaveMemo:
@@ -149,6 +153,10 @@ class SaveMemo:
 
     def game_text(self, saved: Saved) -> str:
         """``saved.game.to_json()``, the actions written before not written again."""
+        return "".join(self.game_parts(saved))
+
+    def game_parts(self, saved: Saved) -> tuple[str, ...]:
+        """``game_text`` in parts to join."""
         actions = saved.game.actions
         known = len(self.actions)
         if saved is self.saved and actions[:known] == self.actions:
@@ -156,14 +164,14 @@ class SaveMemo:
             if new:
                 self.head += ("," if self.actions else "") + ",".join(self._action(a) for a in new)
                 self.actions = actions
-            return self.head + self.tail
+            return self.head, self.tail
         head = '{"actions":[' + ",".join(self._action(a) for a in actions)
         empty = saved.game.initial().to_json()  # the same game but its actions: each written out once
         if empty.startswith('{"actions":[]'):  # the actions first (keys are sorted): the rest is kept
             self.saved, self.actions, self.head, self.tail = saved, actions, head, empty[len('{"actions":['):]
-            return head + self.tail
+            return head, self.tail
         self.saved, self.actions = None, []
-        return saved.game.to_json()
+        return (saved.game.to_json(),)
 
     def _action(self, action: str) -> str:
         """``dump_text(action)``: a partida says a few dozen different actions, hundreds of times."""
