@@ -5,8 +5,9 @@ The bots and the coach think in the bots' worker (``dom/bots.py``), so the page 
 while they do. A bot's answer is played once its pause, counted from when the move before it
 was on screen, is over (a long think simply shows later); the next bot's request goes out as
 soon as that answer is known (``Session.bot_request_after``), so it thinks during this pause.
-A bot's move is four calls into Python, each a task of the browser's own (``_next_task``):
-the move played, the partida saved, the table drawn, the garbage collected; MicroPython collects only
+A bot's move is six calls into Python, each a task of the browser's own (``_next_task``):
+the move played, the partida saved, the table drawn in three (its view, its HTML, the page:
+``_render_in_steps``), the garbage collected; MicroPython collects only
 as a call returns, so the page collects once per move, alone, and otherwise only after
 ``GC_BYTES`` (not after every 16 KB, its default: a collection at the end of nearly every call,
 over the whole heap). On a phone each of those calls stays under 100 ms
@@ -552,13 +553,14 @@ class App:
                 await _next_task()
                 s.write()  # a long partida's save is 100 KB and more: a task of its own, before the drawing
                 await _next_task()
-                self.render()
+                await self._render_in_steps()
                 drawn = _now()
                 await _next_task()
                 gc.collect()  # MicroPython collects as this call returns: alone, before the next request
                 await _next_task()
                 if staged:
                     await self.unstage()
+                    await _next_task()  # the next bot's request in a task of its own
                     drawn = None
         except Exception as error:  # keep playing possible; the console says what broke
             window.console.error(f"mus: bot loop failed: {error!r}")
@@ -579,16 +581,17 @@ class App:
         while s.muted > 0:
             await asyncio.sleep(s.pause * 0.45)
             s.muted -= 1
-            self.render()
+            await self._render_in_steps()
         if s.hold_count:
             await asyncio.sleep(max(1.0, s.pause * 1.6))
             s.hold_count = False
             await self._render_in_steps()  # the count opens by itself
 
     async def _render_in_steps(self) -> None:
-        """A draw the player did not ask for (a count opening) in three tasks, each well under
-        a phone's 100 ms: its view, its HTML, the page. What another draw meanwhile made stale
-        is made again."""
+        """A draw the player did not ask for (a bot's move, a declaration said, a count
+        opening) in three tasks, each well under a phone's 100 ms (at once, 65–80 ms on a
+        phone in a quiet run): its view, its HTML, the page. What another draw meanwhile
+        made stale is made again."""
         drawn = self.renders
         view = build_view(self.session)
         await _next_task()
