@@ -208,21 +208,18 @@ class SaveMemo:
             return self.text
         kept = {index: entry for index, entry in reasons.items() if entry["hand"] < finished}
         old = self.written
-        grows = (reasons is self.reasons and finished > self.finished and len(kept) >= len(old)
-                 and all(kept.get(index) is entry for index, entry in old.items()))
-        new = sorted(index for index in kept if index not in old) if grows else sorted(kept)
-        if grows and old and new and new[0] < max(old):
-            grows, new = False, sorted(kept)
+        new = sorted(index for index in kept if index not in old)
+        grows = (bool(old) and reasons is self.reasons and finished > self.finished
+                 and all(kept.get(index) is entry for index, entry in old.items())
+                 and (not new or new[0] > max(old)))
         if grows:
             for index in new:
                 self.entries[index] = self._entry(index, kept[index])
         else:
+            new = sorted(kept)
             self.entries = {index: self._entry(index, entry) for index, entry in kept.items()}
         more = ",".join('"%d":%s' % (index, self.entries[index][1]) for index in new)
-        if grows and old:
-            self.text = self.text[:-1] + ("," + more if more else "") + "}"
-        else:
-            self.text = "{" + more + "}"
+        self.text = self.text[:-1] + ("," + more if more else "") + "}" if grows else "{" + more + "}"
         self.reasons, self.finished, self.written = reasons, finished, kept
         return self.text
 
