@@ -376,9 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     alone = args.base == "none"  # this tree only: its long tasks, no ratio of gaps
-    sites = {"worker": ROOT, "base": ROOT if alone else built_site(args.base)}
-    if alone:
-        del sites["base"]
+    sites = {"worker": ROOT} if alone else {"worker": ROOT, "base": built_site(args.base)}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in sites}
     with (serving(as_static_host(ROOT, "pacing-worker")) as ours,
           serving(as_static_host(sites.get("base", ROOT), "pacing-base")) as theirs, browser() as chromium):
