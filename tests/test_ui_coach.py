@@ -21,6 +21,38 @@ def _tick(page: BootState, name: str) -> None:
     page.page.wait_for_selector(f'input[data-setting="{name}"]:checked', state="attached")
 
 
+# The coach's answer arrives between the first and last step of a draw made in steps (a bot's
+# move): the draw's view, built before the answer, says the coach is working. The answer's own
+# draw must make it stale, or the panel says "Calculando…" until the next move.
+RACE = """
+import asyncio
+from mus.web.dom import play as _a
+a = _a._app
+s = a.session
+numbers = s.coach_now()
+a.coaching = True  # the page's own coach stays out of the race
+
+async def race():
+    s.coached = None
+    drawing = asyncio.create_task(a._render_in_steps())
+    await _a._next_task()  # the draw's view is built: the coach working
+    a.coached(s.coach_request(), {"coach": numbers})
+    await drawing
+    _a.window.document.documentElement.dataset.raced = str(
+        _a.window.document.querySelector(".coach [data-coach]") is not None)
+    a.coaching = False
+
+asyncio.create_task(race())
+"""
+
+
+def _coach_answered_during_a_draw_in_steps(page: BootState) -> None:
+    py(page.page, RACE + "'null'")
+    page.page.wait_for_selector("html[data-raced]", state="attached")
+    assert page.page.get_attribute("html", "data-raced") == "True"
+    page.page.evaluate("delete document.documentElement.dataset.raced")
+
+
 def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
     page = instant.page
     assert page.locator(".coach").count() == 0
@@ -47,6 +79,7 @@ def test_coach_panel_and_partner_reasons(instant: BootState) -> None:
     percentages = [int(p) for p in re.findall(r"(\d+) %", page.inner_text(".coach"))]
     assert percentages[:len(expected)] == [round(100 * expected[lance]) for lance in order]
     assert_no_hidden_cards(page)
+    _coach_answered_during_a_draw_in_steps(instant)
 
     s = play_until_overlay(page, 200)
     assert s["overlay"] and "showdown" in s["overlay"]

@@ -45,7 +45,7 @@ from ..kit.links import DEAL_KEY, code_from_fragment, parse_seed
 from ..kit.storage import SafeStorage
 from ..play import commands, render
 from ..play.ending import share_link
-from ..play.session import FOLLOWED, Session
+from ..play.session import FOLLOWED, Asked, Session
 from ..play.view import build_view
 from .bots import Thinker
 from .events import Dispatcher
@@ -505,12 +505,17 @@ class App:
                 asked = s.coach_request()
                 if asked is None:
                     break
-                if s.coach_answered(asked, await self.thinker.ask(asked.data, False)):
-                    self.page.show(build_view(s))
+                self.coached(asked, await self.thinker.ask(asked.data, False))
         except Exception as error:  # the coach is an aid: the game goes on without it
             window.console.error(f"mus: coach failed: {error!r}")
         finally:
             self.coaching = False
+
+    def coached(self, asked: Asked, answer: dict[str, Any]) -> None:
+        """Show the coach's ``answer`` if it is for the position on the table: a draw like any
+        other (``render``), so that one being made in steps meanwhile is made again."""
+        if self.session.coach_answered(asked, answer):
+            self.render(later=True)
 
     def drive(self) -> None:
         """Let the bots play until it is the player's turn (or a count waits)."""
