@@ -20,6 +20,7 @@ from mus.cards import card_text
 from mus.rng import Random
 from tools.bench import knowledge
 from tools.bench.knowledge import KnowingBot, KnownPartner
+from tools.bench.team_value import team_values
 
 
 def test_the_knowing_level_cannot_be_picked() -> None:
@@ -72,11 +73,12 @@ def test_knowing_plays_legally_and_uses_the_partners_cards() -> None:
     assert differ > 0
 
 
-@pytest.mark.parametrize("solved", [False, True])
-def test_it_reads_its_partners_cards_and_no_others(solved: bool) -> None:
+@pytest.mark.parametrize("solved,team_draws", [(False, False), (True, False), (True, True)])
+def test_it_reads_its_partners_cards_and_no_others(solved: bool, team_draws: bool) -> None:
     """The rivals' cards dealt otherwise, the observation and the decision stay: the only
     hidden cards it knows are its partner's (its fairness beside the levels' own tests),
-    with its own bets or the solved table's (``--solved``)."""
+    with its own bets or the solved table's (``--solved``), its mus valued for both known
+    hands (``--team-draws``)."""
     rng = random.Random(5)
     for k in range(6):
         deck = [card_text(i) for i in range(40)]
@@ -90,7 +92,7 @@ def test_it_reads_its_partners_cards_and_no_others(solved: bool) -> None:
             if k % 2:
                 g = g.apply("no hay mus")   # grande: the first bet of the hand
             assert g.to_play == seat
-            bot = KnowingBot(k, draws=not solved, solved=solved)
+            bot = KnowingBot(k, draws=not solved, solved=solved, team_draws=team_draws)
             bot.partner_hand = g.hand(partner)
             obs = g.observation(seat)
             decisions.append((obs, bot.decide(obs)))
@@ -139,3 +141,73 @@ def test_in_its_play_outs_the_partner_answers_on_the_teams_chance() -> None:
     team = sum(w for w, won in zip(valued.belief.weights, valued.wins) if won)
     assert valued.seen_x[2] == [pytest.approx(team)] * len(valued.wins)
     assert all(len(set(valued.seen_x[rival])) > 1 for rival in (1, 3))   # each his own hand
+
+
+def test_two_hands_are_priced_as_a_team() -> None:
+    """``team_value``: a pair is worth what the better hand wins at each lance, and the
+    team's pares and juego count both hands'."""
+    t = View(mus.Game.new(mus.Rules(), seed=1).observation(0)).tables
+    now, after = team_values(t)
+
+    def hand(text: str) -> int:
+        return t.hand_id([card_index(c) for c in text.split()])
+
+    kings, treses, ases = hand("Ro Rc Rb Re"), hand("3o 3c 3b 3e"), hand("Ao Ac 2o 2c")
+    low = hand("4o 5c 6b 7e")
+    assert now.value(kings, ases) > now.value(kings, low) > now.value(low, low)   # chica too
+    assert now.value(kings, ases) > now.value(ases, low)                          # grande too
+    assert now.value(kings, treses) > now.value(kings, low)   # both duples and juegos count
+    assert now.value(kings, low) == now.value(low, kings)
+    assert after.mean > now.mean   # hands after discards hold more pares and juego
+
+
+def test_team_draws_use_both_known_hands() -> None:
+    """``--team-draws``: the mus is cut on both known hands, and the seat farther from the
+    mano discards for the team (its partner discards as ``dificil``)."""
+    cut = {}
+    for partner in ("RRRR", "456S"):
+        g = mus.Game.from_deal(["456C", "7766", partner, "55SS"], mano=0, seed=1)
+        bot = KnowingBot(1, draws=False, team_draws=True)
+        bot.partner_hand = g.hand(2)
+        decision = bot.decide(g.observation(0))
+        assert decision.reason["level"] == knowledge.LEVEL and "edge" in decision.reason
+        cut[partner] = decision.action
+    assert cut == {"RRRR": "no hay mus", "456S": "mus"}
+    g = mus.Game.from_deal(["RRRR", "7766", "3C4S", "5577"], mano=0, seed=1)
+    for _ in range(4):
+        g = g.apply("mus")
+    g = g.apply("descarte 0 1 2 3")   # seat 3 throws first, then seat 2
+    bot = KnowingBot(1, draws=False, team_draws=True)
+    bot.partner_hand = g.hand(0)
+    decision = bot.decide(g.observation(2))
+    assert decision.reason["level"] == knowledge.LEVEL and decision.action in g.observation(2)["legal_actions"]
+    g = g.apply(decision.action)
+    assert g.to_play == 1
+    bot.partner_hand = g.hand(3)
+    assert bot.decide(g.observation(1)).reason["level"] == "dificil"   # seat 1 is nearer the mano
+
+
+def test_its_team_discard_reads_no_rival_card() -> None:
+    """``--team-draws`` at the discard: the rivals' cards dealt otherwise, the seat farther
+    from the mano throws the same cards for the same reason."""
+    rng = random.Random(8)
+    for k in range(4):
+        deck = [card_text(i) for i in range(40)]
+        rng.shuffle(deck)
+        decisions = []
+        for _ in range(2):
+            g = mus.Game.from_deal(["".join(deck[4 * s:4 * s + 4]) for s in range(4)], mano=0, seed=k)
+            for _ in range(4):
+                g = g.apply("mus")
+            g = g.apply("descarte 0 1")   # seat 3, then seat 2 (ours, partner of the mano)
+            bot = KnowingBot(k, draws=False, team_draws=True)
+            bot.partner_hand = g.hand(0)
+            obs = g.observation(2)
+            decisions.append((obs, bot.decide(obs)))
+            rivals = deck[4:8] + deck[12:16] + deck[16:]
+            rng.shuffle(rivals)
+            deck[4:8], deck[12:16] = rivals[:4], rivals[4:8]
+        (obs_a, a), (obs_b, b) = decisions
+        assert obs_a == obs_b
+        assert a.reason["level"] == knowledge.LEVEL
+        assert (a.action, a.reason) == (b.action, b.reason)

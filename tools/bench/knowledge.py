@@ -53,11 +53,12 @@ from mus.ai.playout import Playout  # noqa: E402
 from mus.ai.reading import Reading  # noqa: E402
 from mus.ai.showdown import lance_columns  # noqa: E402
 from mus.ai.reasons import Decision, rounded  # noqa: E402
-from mus.ai.view import BETTING, View, legalize, playable  # noqa: E402
+from mus.ai.view import BETTING, View, best_discard, legalize, playable  # noqa: E402
 from mus.ai.tables import card_index  # noqa: E402
 from mus.combos import comb  # noqa: E402
 from mus.observation import Observation  # noqa: E402
 from mus.rng import Random  # noqa: E402
+from tools.bench.team_value import team_values  # noqa: E402
 
 LEVEL = "knowing"
 CONTROL = "team-minded"
@@ -122,10 +123,11 @@ class KnowingBot(dificil.DificilBot):
     ``draws`` False it asks for mus and discards as ``dificil`` does."""
 
     def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True,
-                 solved: bool = False, late: int = 0) -> None:
+                 solved: bool = False, late: int = 0, team_draws: bool = False) -> None:
         super().__init__(seed)
         self.know = know
         self.draws = draws
+        self.team_draws = team_draws   # the mus and the last discard of the team by ``team_value``
         self.solved = solved   # bets and answers from the solved table (``mus.ai.cfr``)
         self.late = late       # ... but dificil's once a team needs this many tantos or fewer
         self.partner_hand: list[str] = []
@@ -134,6 +136,10 @@ class KnowingBot(dificil.DificilBot):
         view = playable(observation)
         partner = view.tables.hand_id([card_index(c) for c in self.partner_hand]) if self.know else -1
         facing = bool((view.bet or {}).get("answering"))
+        if self.team_draws and self.know and view.phase in ("mus", "descarte"):
+            decision = self._team_table_draw(view, list(observation["hand"]))
+            if decision is not None:
+                return decision
         if self.solved and view.phase in LANCES[0] and WHERE[0] in (
                 "both", "answers" if facing else "openings") and min(
                 view.target - view.us, view.target - view.them) > self.late:
@@ -167,6 +173,53 @@ class KnowingBot(dificil.DificilBot):
             KnownPartner.partner_id = -1
         _, wins, _ = lance_columns(before, "juego" if lance == "punto" else lance, belief.worlds)
         return sum(w for w, won in zip(belief.weights, wins) if won)
+
+    def _team_table_draw(self, view: View, hand: list[str]) -> Decision | None:
+        """The mus, and the discard of the team's seat farther from the mano, that are worth
+        most to the team's two hands (``team_value``): None where ``dificil``'s is kept."""
+        t, pos = view.tables, view.pos
+        now, after = team_values(t)
+        partner = [card_index(c) for c in self.partner_hand]
+        ppos = (pos + 2) % 4
+        unseen = dificil._unseen(view)
+        avail = list(unseen)
+        for c in partner:
+            avail[t.card_class[c]] -= 1
+        partner_avail = list(t.class_size)
+        for c in partner:
+            partner_avail[t.card_class[c]] -= 1
+
+        def kept(cards: list[int], thrown: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(sorted(t.card_class[cards[p]] for p in range(4) if p not in thrown))
+
+        partner_keep = kept(partner, best_discard(t, partner, t.equity_imp[ppos], partner_avail)[0])
+        if view.phase == "descarte":
+            if pos < 2:   # the seat nearer the mano throws as dificil, and his partner knows it
+                return None
+            options: dict[tuple[int, ...], tuple[int, ...]] = {}
+            for mask in range(1, 16):
+                thrown = tuple(p for p in range(4) if mask >> p & 1)
+                k = kept(view.cards, thrown)
+                if k not in options or len(thrown) < len(options[k]):
+                    options[k] = thrown
+            valued = sorted(((after.expected(k, partner_keep, avail, self._rng), -len(th), th)
+                             for k, th in options.items()), reverse=True)
+            thrown = valued[0][2]
+            action = "descarte " + " ".join(str(p) for p in thrown)
+            return Decision(action, {"kind": "descarte", "level": LEVEL, "action": action, "hand": hand,
+                                     "keep": [c for p, c in enumerate(hand) if p not in thrown],
+                                     "expected": rounded(valued[0][0])})
+        mine = kept(view.cards, best_discard(t, view.cards, t.equity_imp[pos], unseen)[0])
+        value_now = now.value(view.hand_id, t.hand_id(partner)) - now.mean
+        later = after.expected(mine, partner_keep, avail, self._rng) - after.mean
+        weak_rivals = sum(1 for s in view.rivals if view.votes.get(s) == "mus")
+        edge = value_now - later + 0.15 * weak_rivals
+        if abs(edge) < dificil.MUS_MIX:
+            action = "no hay mus" if self._rng.random() < 0.5 + edge * 0.5 / dificil.MUS_MIX else "mus"
+        else:
+            action = "no hay mus" if edge > 0 else "mus"
+        return Decision(action, {"kind": "mus", "level": LEVEL, "action": action, "hand": hand,
+                                 "now": rounded(value_now), "later": rounded(later), "edge": rounded(edge)})
 
     def _team_draw(self, view: View, hand: list[str]) -> Decision:
         """The mus or the discard that is worth most to the team, by play-outs."""
@@ -235,11 +288,11 @@ def make_control(seed: int) -> Any:
 
 
 def make_bets_only(seed: int) -> Any:
-    return KnowingBot(seed, draws=False)
+    return KnowingBot(seed, draws=False, team_draws=TEAM_DRAWS[0])
 
 
 def make_solved(seed: int) -> Any:
-    return KnowingBot(seed, draws=False, solved=True, late=LATE[0])
+    return KnowingBot(seed, draws=False, solved=True, late=LATE[0], team_draws=TEAM_DRAWS[0])
 
 
 def make_guessed(seed: int) -> Any:
@@ -247,6 +300,7 @@ def make_guessed(seed: int) -> Any:
 
 
 LATE = [0]   # set by --late
+TEAM_DRAWS = [False]   # set by --team-draws
 LANCES: list[tuple[str, ...]] = [BETTING]   # set by --lances: where the solved table bets
 WHERE = ["both"]   # set by --where: its openings, its answers or both
 
@@ -270,8 +324,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lances", default="", help="with --solved: only at these lances (comma-separated)")
     parser.add_argument("--where", choices=("both", "openings", "answers"), default="both",
                         help="with --solved: the table's openings, answers or both")
+    parser.add_argument("--team-draws", action="store_true",
+                        help="with --solved or --bets-only: the mus and discards valued for both known hands")
     args, extra = parser.parse_known_args(argv)   # the rest goes to the arena (--envites ...)
     LATE[0] = args.late
+    TEAM_DRAWS[0] = args.team_draws
     WHERE[0] = args.where
     LANCES[0] = tuple(args.lances.split(",")) if args.lances else BETTING
     name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
