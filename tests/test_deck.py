@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECK = os.path.join(ROOT, "static", "deck.svg")
+BACK = os.path.join(ROOT, "static", "back.svg")
 GENERATOR = os.path.join(ROOT, "tools", "build", "make_deck.py")
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -122,3 +123,19 @@ def test_generator_is_reproducible(tmp_path):
         expected = f.read()
     assert out.read_bytes() == expected, (
         "static/deck.svg is stale: run python3 tools/build/make_deck.py")
+    with open(BACK, "rb") as f:
+        assert (tmp_path / "back.svg").read_bytes() == f.read(), (
+            "static/back.svg is stale: run python3 tools/build/make_deck.py")
+
+
+def test_back_image_stands_alone():
+    """The pages draw a face-down card as a CSS background of static/back.svg: a document
+    whose references all resolve inside it, drawing what the sprite's back symbol draws."""
+    root = ET.parse(BACK).getroot()
+    assert root.tag == "{%s}svg" % SVG_NS and root.get("viewBox") == "0 0 200 300"
+    ids = {el.get("id") for el in root.iter() if el.get("id") is not None}
+    refs = [el.get("href") for el in root.iter() if el.get("href") is not None]
+    assert refs and all(ref.startswith("#") and ref[1:] in ids for ref in refs), refs
+    drawn = [ET.tostring(el).strip() for el in root if _local(el.tag) != "defs"]
+    symbol = next(el for el in _tree().iter() if _local(el.tag) == "symbol" and el.get("id") == "back")
+    assert drawn == [ET.tostring(el).strip() for el in symbol]

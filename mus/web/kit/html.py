@@ -50,6 +50,6 @@ def button(label: str, *, action: str | None = None, ui: str | None = None, kind
 
 
 def svg_use(symbol: str) -> str:
-    """A card (or the back, ``"back"``) drawn from the sprite by reference."""
+    """A card drawn from the sprite by reference."""
     return ('<svg viewBox="%s" aria-hidden="true" focusable="false"><use href="%s#%s"></use></svg>'
             % (CARD_VIEWBOX, DECK, esc(symbol)))

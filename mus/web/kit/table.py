@@ -1,10 +1,10 @@
 """Cards, hands and the parts of a seat, drawn one way for the table, the replay and the lessons.
 Pure.
 
-A card is ``.card``: a face (``.card.face``, ``role="img"`` named by the card) or a back
-(``.card.back``), drawn from the sprite by reference or, when the page has the deck's art
-(``DeckArt``), inline; the reader's own cards to choose from are buttons (``data-pos``, their
-position in the hand, and ``aria-pressed``). A hand is ``.hand`` (``.hidden-hand`` face down,
+A card is ``.card``: a face (``.card.face``, ``role="img"`` named by the card), drawn from
+the sprite by reference or, when the page has the deck's art (``DeckArt``), inline, or a back
+(``.card.back``, drawn by the style sheet); the reader's own cards to choose from are buttons
+(``data-pos``, their position in the hand, and ``aria-pressed``). A hand is ``.hand`` (``.hidden-hand`` face down,
 named by how many cards it hides). A seat shows its name (``.seat-name``, with a short one for
 phones), badges (``.badge``) and the words it just said (``.bubble``). Each page lays its
 seats out with its own style sheet (``static/style.css``, ``static/lessons.css``).
@@ -44,7 +44,9 @@ def face(card: str, label: str, art: DeckArt | None = None, extra_class: str = "
 
 
 def back(extra_class: str = "") -> str:
-    return '<span class="card back%s">%s</span>' % (extra_class, svg_use("back"))
+    # drawn by the style sheet (static/back.svg as its background): a hand drawn anew then
+    # adds no element of the sprite's to the page
+    return '<span class="card back%s"></span>' % extra_class
 
 
 def chosen(card: str, label: str, pos: int, *, selected: bool, selectable: bool, thrown: bool = False) -> str:

@@ -4,8 +4,8 @@
 appends new log lines (``log_update``). Controls use the site's one vocabulary
 (``kit.commands``): engine actions are buttons with ``data-action`` (their notation), other
 commands ``data-ui`` (and ``value``), the player's cards ``data-pos``, the new-game form
-``data-setting``. Cards, hands and seat names are ``kit.table``'s. Face-down cards only ever
-reference ``deck.svg#back``.
+``data-setting``. Cards, hands and seat names are ``kit.table``'s. Face-down cards name no
+card: the style sheet draws them all alike.
 """
 
 from __future__ import annotations
