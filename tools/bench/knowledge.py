@@ -5,6 +5,7 @@
     python -m tools.bench.knowledge --control --juegos 1000    # the same play, partner guessed
     python -m tools.bench.knowledge --bets-only --juegos 1000  # dificil's own mus and discards
     python -m tools.bench.knowledge --solved --late 10 --juegos 1000   # bets from mus.ai.cfr
+    python -m tools.bench.knowledge --bets-only --team-draws           # mus, discards by team_value
 
 An experiment, never a level: the level ``knowing`` lives here (not in ``mus``, not in the
 page's bundles, not in ``mus.ai.LEVELS`` nor in the arena's levels until this command adds
@@ -31,6 +32,9 @@ holding the partner to his hand, read from everything public but this lance's be
 an órdago, bets the table's tree does not reach, and once a team needs ``--late`` tantos or
 fewer (the table counts tantos, not the juego), where it bets as ``--bets-only``; ``--lances``
 keeps the table to some lances, ``--where`` to the openings or the answers.
+``--team-draws`` (with ``--bets-only`` or ``--solved``) cuts the mus and makes the discard of
+the seat farther from the mano on both known hands, priced from the hand tables
+(``tools/bench/team_value.py``) rather than by play-outs.
 ``--solved-guessed`` is plain ``dificil`` (its partner guessed by its belief) betting so: the
 table as ``dificil`` could use it. Other options go to the arena (``--envites``, ``--ordagos``).
 """
