@@ -110,11 +110,14 @@ def test_showdown_on_a_phone(phone: BootState) -> None:
     page = phone.page
     s = play_until_overlay(page, 400)
     assert s["overlay"] and "showdown" in s["overlay"]
+    # the page behind the count is inert (a frame after the count, when a bot's move opened it)
+    page.wait_for_function("() => ['table', 'controls', 'log-panel'].every((id) => document.getElementById(id).inert)")
     no_horizontal_scroll(page)
     assert small_targets(page) == []
     assert page.is_visible('[data-action="continuar"]')  # sticky: no scrolling needed
     assert run_axe(page) == []
     page.click('[data-action="continuar"]')
+    page.wait_for_function("() => !document.getElementById('table').inert")
 
 
 def test_keyboard_play(phone: BootState) -> None:

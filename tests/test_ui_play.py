@@ -115,6 +115,28 @@ def test_scores_show_tantos_and_stones(instant: BootState) -> None:
     assert page.locator(".score .stones").count() == 2
 
 
+INERT = "() => ['table', 'controls', 'log-panel'].map((id) => document.getElementById(id).inert)"
+
+
+def test_a_panel_a_bot_opened_makes_the_page_inert_a_frame_later(instant: BootState) -> None:
+    """A panel covers the table: the page behind is inert, at once when the player's tap
+    opened it, a frame later when a bot's move did (``Page._cover``)."""
+    page = instant.page
+    start_game(page)
+    s = wait_for_choice(page)
+    while s["overlay"]:  # bots can end a hand before the player speaks
+        page.click('[data-action="continuar"]')
+        s = wait_for_choice(page)
+    assert page.evaluate(INERT) == [False] * 3
+    assert py(page, "from mus.web.dom import play as _a; p = _a._app.page; p.later = True; p._cover(True); "
+                    "'null'") is None
+    assert page.evaluate(INERT) == [False] * 3  # not in the draw's own frame
+    page.wait_for_function(INERT.replace(".map(", ".every("))
+    assert py(page, "from mus.web.dom import play as _a; p = _a._app.page; p.later = False; p._cover(False); "
+                    "'null'") is None
+    assert page.evaluate(INERT) == [False] * 3  # a panel the player closes frees the page at once
+
+
 def test_no_console_errors_nor_requests_elsewhere(instant: BootState) -> None:
     assert instant.console_errors == []
     assert instant.external_requests == []

@@ -88,6 +88,8 @@ class Page:
         self.wanted = ""  # or what it focuses: "panel" (the count's main action), "turn" (its main control)
         self.later = False  # a draw the player did not ask for (a bots' move, a held count): a focus waits for the frame
         self._refocus_proxy = create_proxy(self._refocus)
+        self.covered = False  # a panel covers the page regions, which are (or will be) inert
+        self.covering = False  # their inert waits for the next frame (``_cover``)
 
     def hold(self) -> None:
         """Until the next draw, the controls and the panel take no tap: the one just made is
@@ -121,10 +123,7 @@ class Page:
         self._deal_animation(view)
 
         opened = render.overlay_open(view)
-        for name in PAGE_REGIONS:
-            el = document.getElementById(name)
-            if not nil(el):
-                el.toggleAttribute("inert", opened)
+        self._cover(opened)
         panel = "".join(self.parts.get("overlay", ()))[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
         self._restore_focus(active, active_id, opened and panel != self.overlay_open,
@@ -132,6 +131,34 @@ class Page:
         self.overlay_open = panel
         if not opened:
             self.turn = turn
+
+    def _cover(self, opened: bool) -> None:
+        """The page behind an open panel is inert. Behind a panel a draw the player did not
+        ask for opened (a count a bot's move ended), it is made so a frame later: making it
+        inert restyles every element of the table, which with the panel's new cards made the
+        longest frame of the bots' turns on a phone (a thousand elements). The panel covers
+        the table meanwhile, and the focus goes into it at that frame (``_restore_focus``)."""
+        self.covered = opened
+        if opened and self.later:
+            if not self.covering:
+                self.covering = True
+                asyncio.create_task(self._inert_after_paint())
+            return
+        self._inert()
+
+    async def _inert_after_paint(self) -> None:
+        try:
+            await _AFTER_PAINT()
+        finally:
+            self.covering = False
+            self._inert()
+
+    def _inert(self) -> None:
+        """The page regions inert as ``covered`` says."""
+        for name in PAGE_REGIONS:
+            el = document.getElementById(name)
+            if not nil(el):
+                el.toggleAttribute("inert", self.covered)
 
     def _show_root(self, view: dict[str, Any]) -> None:
         """The page's language, phase, screen and speed, set only when they change: setting
