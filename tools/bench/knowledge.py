@@ -127,11 +127,13 @@ class KnowingBot(dificil.DificilBot):
     ``draws`` False it asks for mus and discards as ``dificil`` does."""
 
     def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True,
-                 solved: bool = False, late: int = 0, team_draws: bool = False) -> None:
+                 solved: bool = False, late: int = 0, team_draws: bool | str = False) -> None:
         super().__init__(seed)
         self.know = know
         self.draws = draws
-        self.team_draws = team_draws   # the mus and the last discard of the team by ``team_value``
+        # The mus and the discard of the team (``team_value``): True or "both", "mus", "descarte".
+        self.team_draws: tuple[str, ...] = ("mus", "descarte") if team_draws in (True, "both") else (
+            (str(team_draws),) if team_draws else ())
         self.solved = solved   # bets and answers from the solved table (``mus.ai.cfr``)
         self.late = late       # ... but dificil's once a team needs this many tantos or fewer
         self.partner_hand: list[str] = []
@@ -140,7 +142,7 @@ class KnowingBot(dificil.DificilBot):
         view = playable(observation)
         partner = view.tables.hand_id([card_index(c) for c in self.partner_hand]) if self.know else -1
         facing = bool((view.bet or {}).get("answering"))
-        if self.team_draws and self.know and view.phase in ("mus", "descarte"):
+        if self.know and view.phase in self.team_draws:
             decision = self._team_table_draw(view, list(observation["hand"]))
             if decision is not None:
                 return decision
@@ -304,7 +306,7 @@ def make_guessed(seed: int) -> Any:
 
 
 LATE = [0]   # set by --late
-TEAM_DRAWS = [False]   # set by --team-draws
+TEAM_DRAWS = [""]   # set by --team-draws: "both", "mus", "descarte" or "" (none)
 LANCES: list[tuple[str, ...]] = [BETTING]   # set by --lances: where the solved table bets
 WHERE = ["both"]   # set by --where: its openings, its answers or both
 
@@ -328,8 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lances", default="", help="with --solved: only at these lances (comma-separated)")
     parser.add_argument("--where", choices=("both", "openings", "answers"), default="both",
                         help="with --solved: the table's openings, answers or both")
-    parser.add_argument("--team-draws", action="store_true",
-                        help="with --solved or --bets-only: the mus and discards valued for both known hands")
+    parser.add_argument("--team-draws", nargs="?", const="both", default="", choices=("both", "mus", "descarte"),
+                        help="with --solved or --bets-only: the mus and discards (or one) valued for both known hands")
     args, extra = parser.parse_known_args(argv)   # the rest goes to the arena (--envites ...)
     LATE[0] = args.late
     TEAM_DRAWS[0] = args.team_draws
