@@ -24,6 +24,9 @@ Design rules that keep external ``<use>`` working in browsers:
 * the figures are suit-neutral and take the suit colour via ``currentColor``
   set with ``color=`` on the nested ``<use>``.
 
+The back is also written as an image of its own, ``back.svg`` beside the sprite: the pages
+draw face-down cards as its CSS background.
+
 Usage: ``python3 tools/build/make_deck.py [--out PATH]`` (default static/deck.svg).
 """
 
