@@ -24,7 +24,7 @@ from .observation import HandResult, Lance, Phase
 from .played import SERVE_SEAT, SERVE_TEXT, PlayedHand
 from .rng import Random
 from .rules import Rules
-from .signs import senas_table
+from .signs import signature_senas
 from .trail import Trail
 
 Pair: TypeAlias = "tuple[int, int]"
@@ -216,7 +216,7 @@ class Machine:
 
     def _senas_of(self, seat: int) -> tuple[str, ...]:
         """The señas the final hand of ``seat`` allows (known once the mus is over)."""
-        return senas_table(self._rules.reyes)[self._sigs[seat]]
+        return signature_senas(self._sigs[seat], self._rules.reyes)
 
     def _sena(self, seat: int, act: Action) -> None:
         """``seat`` shows all its señas or none; each rival catches them with chance

@@ -34,32 +34,41 @@ _REY, _TRES, _DOS, _AS = (RANKS.index(r) for r in "R32A")
 
 def senas(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
     """The señas ``hand`` allows, in the order of ``SENAS`` (empty if none)."""
-    return senas_table(rules.reyes)[hand_signature(hand)]
+    return signature_senas(hand_signature(hand), rules.reyes)
+
+
+@memoized()
+def signature_senas(sig: Signature, reyes: int) -> tuple[str, ...]:
+    """Señas of the hands of signature ``sig`` with ``reyes`` 8 or 4: one signature at a
+    time, so the engine's señas phase never waits for the whole table (``senas_table``,
+    some 30 ms of MicroPython, which a phone's page once spent in a bot's turn)."""
+    table = table_for(Rules(reyes=reyes))
+    ranks = (sig // 1000, sig // 100 % 10, sig // 10 % 10, sig % 10)
+    reyes_ranks = (_REY, _TRES) if reyes == 8 else (_REY,)
+    ases_ranks = (_DOS, _AS) if reyes == 8 else (_AS,)
+    kind = table.pares_value[sig]          # 0 none, 1 par, 2 medias, 3 duples
+    points = table.points[sig]
+    n_reyes = sum(1 for r in ranks if r in reyes_ranks)
+    n_ases = sum(1 for r in ranks if r in ases_ranks)
+    # A par alone, or one of the two pairs of duples (four reyes are two pairs).
+    paired = (2,) if kind == 1 else (2, 4) if kind == 3 else ()
+    shown = {
+        "dos reyes": n_reyes in paired,
+        "dos ases": n_ases in paired,
+        "medias de reyes": kind == 2 and n_reyes == 3,
+        "medias de ases": kind == 2 and n_ases == 3,
+        "duples": kind == 3,
+        "la 31": points == 31,
+        "ciego": kind == 0 and points < CIEGO_BELOW,
+    }
+    return tuple(name for name in SENAS if shown[name])
 
 
 @memoized()
 def senas_table(reyes: int) -> dict[Signature, tuple[str, ...]]:
-    """Señas of every hand signature with ``reyes`` 8 or 4, built on first use."""
-    table = table_for(Rules(reyes=reyes))
-    reyes_ranks = (_REY, _TRES) if reyes == 8 else (_REY,)
-    ases_ranks = (_DOS, _AS) if reyes == 8 else (_AS,)
+    """Señas of every hand signature with ``reyes`` 8 or 4 (the bots read them all)."""
     out: dict[Signature, tuple[str, ...]] = {}
     for ranks in SIGNATURES:
         sig = signature(ranks)
-        kind = table.pares_value[sig]          # 0 none, 1 par, 2 medias, 3 duples
-        points = table.points[sig]
-        n_reyes = sum(1 for r in ranks if r in reyes_ranks)
-        n_ases = sum(1 for r in ranks if r in ases_ranks)
-        # A par alone, or one of the two pairs of duples (four reyes are two pairs).
-        paired = (2,) if kind == 1 else (2, 4) if kind == 3 else ()
-        shown = {
-            "dos reyes": n_reyes in paired,
-            "dos ases": n_ases in paired,
-            "medias de reyes": kind == 2 and n_reyes == 3,
-            "medias de ases": kind == 2 and n_ases == 3,
-            "duples": kind == 3,
-            "la 31": points == 31,
-            "ciego": kind == 0 and points < CIEGO_BELOW,
-        }
-        out[sig] = tuple(name for name in SENAS if shown[name])
+        out[sig] = signature_senas(sig, reyes)
     return out
