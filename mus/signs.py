@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import RANKS, Hand
-from .lances import DEFAULT_RULES, SIGNATURES, Signature, hand_signature, signature, table_for
+from .lances import DEFAULT_RULES, SIGNATURES, Signature, Table, hand_signature, signature, table_for
 from .memo import memoized
 from .rules import Rules
 
@@ -40,9 +40,24 @@ def senas(hand: Hand | str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
 @memoized()
 def signature_senas(sig: Signature, reyes: int) -> tuple[str, ...]:
     """Señas of the hands of signature ``sig`` with ``reyes`` 8 or 4: one signature at a
-    time, so the engine's señas phase never waits for the whole table (``senas_table``,
+    time, so the engine's señas step never waits for the whole table (``senas_table``,
     some 30 ms of MicroPython, which a phone's page once spent in a bot's turn)."""
+    return _senas_of(sig, reyes, table_for(Rules(reyes=reyes)))
+
+
+@memoized()
+def senas_table(reyes: int) -> dict[Signature, tuple[str, ...]]:
+    """Señas of every hand signature with ``reyes`` 8 or 4 (the bots read them all)."""
     table = table_for(Rules(reyes=reyes))
+    out: dict[Signature, tuple[str, ...]] = {}
+    for ranks in SIGNATURES:
+        sig = signature(ranks)
+        out[sig] = _senas_of(sig, reyes, table)
+    return out
+
+
+def _senas_of(sig: Signature, reyes: int, table: Table) -> tuple[str, ...]:
+    """The señas of signature ``sig``, read from the lances' ``table`` of its variant."""
     ranks = (sig // 1000, sig // 100 % 10, sig // 10 % 10, sig % 10)
     reyes_ranks = (_REY, _TRES) if reyes == 8 else (_REY,)
     ases_ranks = (_DOS, _AS) if reyes == 8 else (_AS,)
@@ -62,13 +77,3 @@ def signature_senas(sig: Signature, reyes: int) -> tuple[str, ...]:
         "ciego": kind == 0 and points < CIEGO_BELOW,
     }
     return tuple(name for name in SENAS if shown[name])
-
-
-@memoized()
-def senas_table(reyes: int) -> dict[Signature, tuple[str, ...]]:
-    """Señas of every hand signature with ``reyes`` 8 or 4 (the bots read them all)."""
-    out: dict[Signature, tuple[str, ...]] = {}
-    for ranks in SIGNATURES:
-        sig = signature(ranks)
-        out[sig] = signature_senas(sig, reyes)
-    return out
