@@ -139,6 +139,32 @@ def test_a_panel_a_bot_opened_makes_the_page_inert_a_frame_later(instant: BootSt
     assert page.evaluate(INERT) == [False] * 3  # a panel the player closes frees the page at once
 
 
+TURNING = "() => document.querySelectorAll('#overlay .card.turning').length"
+
+
+def test_a_counts_cards_turn_face_up_a_frame_after_its_panel(instant: BootState) -> None:
+    """A count's panel is drawn with its cards hidden, and they are drawn the frame after
+    (``Page._turn_over``): each of the two frames takes about half of the one they were."""
+    page = instant.page
+    for _ in range(30):
+        s = play_until_overlay(page, 400)
+        if "showdown" in s["overlay"] and page.locator(".reveal .card.mini").count():
+            break
+        page.click('[data-action="continuar"]')
+    cards = page.locator("#overlay .card.mini").count()
+    assert cards >= 4 and page.evaluate(TURNING) == 0
+    # the panel drawn again as just opened, and read in the draw's own task
+    assert py(page, "import json; from mus.web.dom import play as _a; from pyscript import document; "
+                    "a = _a._app; a.page.overlay_open = ''; a.page.parts.pop('overlay'); a.render(); "
+                    "json.dumps(document.querySelectorAll('#overlay .card.turning').length)") == cards
+    page.wait_for_function(TURNING + " === 0")
+    assert page.locator("#overlay .card.mini").count() == cards
+    drawn = page.evaluate("() => [...document.querySelectorAll('#overlay .card.mini')]"
+                          ".map((c) => c.getBoundingClientRect().height > 0 && c.querySelector('svg') !== null)")
+    assert drawn == [True] * cards
+    page.click('[data-action="continuar"]')
+
+
 def test_no_console_errors_nor_requests_elsewhere(instant: BootState) -> None:
     assert instant.console_errors == []
     assert instant.external_requests == []

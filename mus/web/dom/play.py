@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 APP_ID = "app"  # the table's root: every control of the table is inside it
 RETRY_SECONDS = 3.0  # between attempts to write what storage refused
 GC_BYTES = 4 * 1024 * 1024  # allocated before MicroPython collects: a few bot moves' worth
+COUNT_CARD, TURNING_CARD = 'class="card face mini"', 'class="card face mini turning"'  # a count's cards (_turn_over)
 PAGE_REGIONS = ("table", "controls", "log-panel")  # made inert while a panel covers them
 HELD = ("controls", "overlay")  # where the player's taps are, inert between a tap and its draw
 # Tab stops of an open panel (of a radio group only the checked radio is one).
@@ -109,6 +110,7 @@ class Page:
         active_id = "" if nil(active) else str(active.id or "")
         if regions is None:
             regions = render.region_parts(view, self.art)
+        opened = render.overlay_open(view)
         for name in render.REGIONS:
             parts, cls = regions[name]
             el = document.getElementById(name)
@@ -117,12 +119,13 @@ class Page:
             if cls is not None and self.classes.get(name) != cls:
                 el.className = cls
                 self.classes[name] = cls
-            self._draw(name, el, tuple(part for part in parts if part))
+            parts = tuple(part for part in parts if part)
+            turning = name == "overlay" and opened and "".join(parts)[:80] != self.overlay_open
+            self._draw(name, el, parts, turning)
         self._show_log(view)
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
 
-        opened = render.overlay_open(view)
         self._cover(opened)
         panel = "".join(self.parts.get("overlay", ()))[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
@@ -181,24 +184,39 @@ class Page:
         document.title = view["title"]
         document.getElementById("table").setAttribute("aria-label", view["table_label"])
 
-    def _draw(self, name: str, el: Any, parts: tuple[str, ...]) -> None:
+    def _draw(self, name: str, el: Any, parts: tuple[str, ...], turning: bool = False) -> None:
         """Put in a region's parts that changed. Each part is its own element when the region
         was drawn so: only the changed ones are replaced, and the others (cards and faces
-        whose drawings Chromium would build and style anew, the focused button) stay."""
+        whose drawings Chromium would build and style anew, the focused button) stay.
+        ``turning``: a panel just opened, whose count cards turn face up a frame later
+        (``_turn_over``)."""
         before = self.parts.get(name)
         if before == parts:
             return
         self.parts[name] = parts
+        put = tuple(part.replace(COUNT_CARD, TURNING_CARD) for part in parts) if turning else parts
         changes: list[Any] = []
         if before is not None and name in self.patchable and len(before) == len(parts):
-            changes = [[i, part] for i, part in enumerate(parts) if part != before[i]]
+            changes = [[i, put[i]] for i, part in enumerate(parts) if part != before[i]]
         count = _PUT(el, to_js(changes)) if changes else -2
         if count == -2:
-            count = _PUT(el, to_js([[-1, "".join(parts)]]))
+            count = _PUT(el, to_js([[-1, "".join(put)]]))
+        if put != parts:
+            asyncio.create_task(self._turn_over(el))
         if count == len(parts):
             self.patchable.add(name)
         else:
             self.patchable.discard(name)
+
+    async def _turn_over(self, el: Any) -> None:
+        """A count's cards drawn a frame after its panel: the sixteen drawings, with the
+        clones of their figures and pips, are some 700 elements, which with the panel made
+        the longest frame of the bots' turns on a phone (60–90 ms at 4×). Hidden
+        (``content-visibility``), they cost nothing in the panel's frame; each of the two
+        frames takes about half. A redraw meanwhile puts them in face up."""
+        await _AFTER_PAINT()
+        for card in el.querySelectorAll(".turning"):
+            card.classList.remove("turning")
 
     def trap_focus(self, backwards: bool) -> bool:
         """Keep Tab inside an open panel; True when it moved the focus."""
