@@ -44,6 +44,15 @@ def signature(rank_indices: tuple[int, ...] | list[int]) -> Signature:
     return ((a * 10 + b) * 10 + c) * 10 + d
 
 
+def signature_ranks(sig: Signature) -> tuple[int, int, int, int]:
+    """The four rank indices of a signature, ascending (``signature``'s inverse).
+
+    >>> signature_ranks(signature((9, 0, 0, 0)))
+    (0, 0, 0, 9)
+    """
+    return (sig // 1000, sig // 100 % 10, sig // 10 % 10, sig % 10)
+
+
 def _pares_kind(strengths: tuple[int, ...] | list[int]) -> tuple[int, int, int]:
     """(kind, higher pair, lower pair) of four strengths sorted from the highest: kind 3
     duples (four equal are two pairs), 2 medias, 1 par, 0 nothing."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import RANKS, Hand
-from .lances import DEFAULT_RULES, SIGNATURES, Signature, Table, hand_signature, signature, table_for
+from .lances import DEFAULT_RULES, SIGNATURES, Signature, Table, hand_signature, signature, signature_ranks, table_for
 from .memo import memoized
 from .rules import Rules
 
@@ -58,7 +58,7 @@ def senas_table(reyes: int) -> dict[Signature, tuple[str, ...]]:
 
 def _senas_of(sig: Signature, reyes: int, table: Table) -> tuple[str, ...]:
     """The señas of signature ``sig``, read from the lances' ``table`` of its variant."""
-    ranks = (sig // 1000, sig // 100 % 10, sig // 10 % 10, sig % 10)
+    ranks = signature_ranks(sig)
     reyes_ranks = (_REY, _TRES) if reyes == 8 else (_REY,)
     ases_ranks = (_DOS, _AS) if reyes == 8 else (_AS,)
     kind = table.pares_value[sig]          # 0 none, 1 par, 2 medias, 3 duples
