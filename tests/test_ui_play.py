@@ -131,7 +131,7 @@ def test_a_panel_a_bot_opened_makes_the_page_inert_a_frame_later(instant: BootSt
     # read in the same task as the draw: no frame can come between them, however slow the machine
     assert py(page, "import json; from mus.web.dom import play as _a; from pyscript import document; "
                     "p = _a._app.page; p.later = True; p._cover(True); "
-                    "json.dumps([document.getElementById(n).inert for n in ('table', 'controls', 'log-panel')])"
+                    "json.dumps([document.getElementById(n).inert for n in _a.PAGE_REGIONS])"
               ) == [False] * 3  # not in the draw's own frame
     page.wait_for_function(INERT.replace(".map(", ".every("))
     assert py(page, "from mus.web.dom import play as _a; p = _a._app.page; p.later = False; p._cover(False); "

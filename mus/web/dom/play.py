@@ -111,6 +111,8 @@ class Page:
         if regions is None:
             regions = render.region_parts(view, self.art)
         opened = render.overlay_open(view)
+        panel = "".join(part for part in regions["overlay"][0] if part)[:80] if opened else ""
+        new_panel = opened and panel != self.overlay_open
         for name in render.REGIONS:
             parts, cls = regions[name]
             el = document.getElementById(name)
@@ -119,17 +121,14 @@ class Page:
             if cls is not None and self.classes.get(name) != cls:
                 el.className = cls
                 self.classes[name] = cls
-            parts = tuple(part for part in parts if part)
-            turning = name == "overlay" and opened and "".join(parts)[:80] != self.overlay_open
-            self._draw(name, el, parts, turning)
+            self._draw(name, el, tuple(part for part in parts if part), name == "overlay" and new_panel)
         self._show_log(view)
         document.getElementById("controls").setAttribute("aria-label", view["controls_label"])
         self._deal_animation(view)
 
         self._cover(opened)
-        panel = "".join(self.parts.get("overlay", ()))[:80] if opened else ""
         turn = None if opened else (view.get("controls") or {}).get("turn")  # a decision shown, not covered
-        self._restore_focus(active, active_id, opened and panel != self.overlay_open,
+        self._restore_focus(active, active_id, new_panel,
                             turn is not None and turn != self.turn)
         self.overlay_open = panel
         if not opened:
