@@ -73,8 +73,8 @@ def test_knowing_plays_legally_and_uses_the_partners_cards() -> None:
     assert differ > 0
 
 
-@pytest.mark.parametrize("solved,team_draws", [(False, False), (True, False), (True, True)])
-def test_it_reads_its_partners_cards_and_no_others(solved: bool, team_draws: bool) -> None:
+@pytest.mark.parametrize("solved,team_draws", [(False, ""), (True, ""), (True, "both")])
+def test_it_reads_its_partners_cards_and_no_others(solved: bool, team_draws: str) -> None:
     """The rivals' cards dealt otherwise, the observation and the decision stay: the only
     hidden cards it knows are its partner's (its fairness beside the levels' own tests),
     with its own bets or the solved table's (``--solved``), its mus valued for both known
@@ -167,7 +167,7 @@ def test_team_draws_use_both_known_hands() -> None:
     cut = {}
     for partner in ("RRRR", "456S"):
         g = mus.Game.from_deal(["456C", "7766", partner, "55SS"], mano=0, seed=1)
-        bot = KnowingBot(1, draws=False, team_draws=True)
+        bot = KnowingBot(1, draws=False, team_draws="both")
         bot.partner_hand = g.hand(2)
         decision = bot.decide(g.observation(0))
         assert decision.reason["level"] == knowledge.LEVEL and "edge" in decision.reason
@@ -177,7 +177,7 @@ def test_team_draws_use_both_known_hands() -> None:
     for _ in range(4):
         g = g.apply("mus")
     g = g.apply("descarte 0 1 2 3")   # seat 3 throws first, then seat 2
-    bot = KnowingBot(1, draws=False, team_draws=True)
+    bot = KnowingBot(1, draws=False, team_draws="both")
     bot.partner_hand = g.hand(0)
     decision = bot.decide(g.observation(2))
     assert decision.reason["level"] == knowledge.LEVEL and decision.action in g.observation(2)["legal_actions"]
@@ -200,7 +200,7 @@ def test_its_team_discard_reads_no_rival_card() -> None:
             for _ in range(4):
                 g = g.apply("mus")
             g = g.apply("descarte 0 1")   # seat 3, then seat 2 (ours, partner of the mano)
-            bot = KnowingBot(k, draws=False, team_draws=True)
+            bot = KnowingBot(k, draws=False, team_draws="both")
             bot.partner_hand = g.hand(0)
             obs = g.observation(2)
             decisions.append((obs, bot.decide(obs)))

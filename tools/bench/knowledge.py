@@ -127,13 +127,13 @@ class KnowingBot(dificil.DificilBot):
     ``draws`` False it asks for mus and discards as ``dificil`` does."""
 
     def __init__(self, seed: int | None = None, know: bool = True, draws: bool = True,
-                 solved: bool = False, late: int = 0, team_draws: bool | str = False) -> None:
+                 solved: bool = False, late: int = 0, team_draws: str = "") -> None:
         super().__init__(seed)
         self.know = know
         self.draws = draws
-        # The mus and the discard of the team (``team_value``): True or "both", "mus", "descarte".
-        self.team_draws: tuple[str, ...] = ("mus", "descarte") if team_draws in (True, "both") else (
-            (str(team_draws),) if team_draws else ())
+        # The phases it plays for the team (``team_value``): "both", "mus", "descarte" or "" (none).
+        self.team_draws: tuple[str, ...] = ("mus", "descarte") if team_draws == "both" else (
+            (team_draws,) if team_draws else ())
         self.solved = solved   # bets and answers from the solved table (``mus.ai.cfr``)
         self.late = late       # ... but dificil's once a team needs this many tantos or fewer
         self.partner_hand: list[str] = []
