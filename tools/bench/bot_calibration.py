@@ -33,8 +33,8 @@ from mus.ai.view import BETTING, View  # noqa: E402
 
 
 def tally(level: str, against: str, juegos: int, seed: int) -> dict[tuple[str, int], list[int]]:
-    """(``open``, ``answer`` or ``raise``, tenth of strength) -> [decisions, taken]: bets
-    at an opening, acceptances or raises facing an envite, and raises alone."""
+    """(``open`` or ``answer``, tenth of strength) -> [decisions, bets or acceptances
+    (raises included), raises]."""
     out: dict[tuple[str, int], list[int]] = {}
     for n in range(juegos):
         game = mus.Game.new(mus.Rules(), seed + n)
@@ -50,16 +50,16 @@ def tally(level: str, against: str, juegos: int, seed: int) -> dict[tuple[str, i
                 view = View(obs)
                 x = perceived_for(view, seat, obs["phase"])[view.hand_id]
                 facing = bool(bet.get("answering"))
-                tenth = round(x * 10)
-                row = out.setdefault(("answer" if facing else "open", tenth), [0, 0])
+                row = out.setdefault(("answer" if facing else "open", round(x * 10)), [0, 0, 0])
                 row[0] += 1
                 row[1] += action != ("no quiero" if facing else "paso")
-                if facing:
-                    row = out.setdefault(("raise", tenth), [0, 0])
-                    row[0] += 1
-                    row[1] += action not in ("quiero", "no quiero")
+                row[2] += facing and action not in ("quiero", "no quiero")
             game = game.apply(action)
     return out
+
+
+def _share(k: int, n: int) -> str:
+    return f"{k / n:.2f}" if n else "–"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,13 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     for tenth in range(11):
         x = tenth / 10
         cells = []
-        for kind, model in (("open", "open_bet"), ("answer", "quiero"), ("raise", "raise")):
-            n, k = rows.get((kind, tenth), [0, 0])
-            share = f"{k / n:.2f}" if n else "–"
-            cell = f"{share} | {action_likelihood(model, x):.2f}"
-            if kind != "raise":
-                cell = f"{n} | {cell}"
-            cells.append(cell)
+        for kind, model in (("open", "open_bet"), ("answer", "quiero")):
+            n, k, raises = rows.get((kind, tenth), [0, 0, 0])
+            cells.append(f"{n} | {_share(k, n)} | {action_likelihood(model, x):.2f}")
+        cells.append(f"{_share(raises, n)} | {action_likelihood('raise', x):.2f}")
         print(f"| {x:.1f} | " + " | ".join(cells) + " |")
     return 0
 
