@@ -7,10 +7,14 @@
 
 Once collection is over, the commands of ``EARLY`` in the collected modules start (tests/early.py);
 the modules that name such commands run last, so their tests that wait on them find them done.
+Under pytest-xdist (``./check`` runs two workers, each module whole in one of them) a worker
+cannot know which modules it will be sent, so the commands start in the test that needs them,
+and their modules go first: the longest tests start while the other worker runs the rest.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,13 +26,20 @@ from tools.dev.chromium import CHROMIUM_ARGS, executable
 from tests.devserver import ROOT, DevServer
 
 
+def _in_worker() -> bool:
+    return "PYTEST_XDIST_WORKER" in os.environ
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules with ``EARLY`` commands go last (a stable sort: the rest keep their order)."""
-    items.sort(key=lambda item: bool(getattr(getattr(item, "module", None), "EARLY", None)))
+    """The modules with ``EARLY`` commands go last, or first in an xdist worker (a stable sort:
+    the rest keep their order)."""
+    items.sort(key=lambda item: bool(getattr(getattr(item, "module", None), "EARLY", None)) != _in_worker())
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Start the commands of the modules whose tests will run (tests/early.py)."""
+    if _in_worker():
+        return
     modules = {getattr(item, "module", None) for item in session.items}
     for module in sorted(modules - {None}, key=lambda m: m.__name__):
         for name, command in getattr(module, "EARLY", {}).items():
