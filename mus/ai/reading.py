@@ -34,7 +34,7 @@ import math
 from typing import Final
 
 from ..observation import HandResult
-from .strength import perceived
+from .strength import counting, perceived
 from .tables import Tables, card_index
 from .view import BETTING, View, envido_amount
 
@@ -59,12 +59,7 @@ def shown_strength(t: Tables, hand: HandResult, lance: str, seat: int) -> float:
     """The strength of ``seat``'s shown hand at ``lance`` of a finished ``hand``
     (``history`` entry), as the others judged it then (``strength.perceived``)."""
     mano = int(hand["mano"])
-    rivals: tuple[int, ...] = ((seat + 1) % 4, (seat + 3) % 4)
-    holds: bool | None = None
-    if lance in ("pares", "juego"):
-        flags = hand["declared"][lance]
-        rivals = tuple(s for s in rivals if flags[s])
-        holds = bool(flags[(seat + 2) % 4])
+    rivals, holds = counting(seat, lance, hand["declared"])
     x = perceived(t, lance, (seat - mano) % 4, tuple(sorted((s - mano) % 4 for s in rivals)), holds)
     shown = hand["hands"]
     assert shown is not None

@@ -121,6 +121,23 @@ def count_up_to(values: list[float], x: float) -> int:
     return lo
 
 
+def counting(seat: int, lance: str, declared: dict[str, list[bool]]) -> tuple[tuple[int, ...], bool | None]:
+    """The rival seats of ``seat`` still in ``lance`` and whether his partner is (None for
+    grande, chica and punto, where everyone plays), from a hand's ``declared`` flags, which
+    hold the lance's once it is pares or juego.
+
+    >>> counting(0, "pares", {"pares": [True, False, False, True]})
+    ((3,), False)
+    >>> counting(0, "grande", {})
+    ((1, 3), None)
+    """
+    rivals = ((seat + 1) % 4, (seat + 3) % 4)
+    if lance not in ("pares", "juego"):
+        return rivals, None
+    flags = declared[lance]
+    return tuple(s for s in rivals if flags[s]), bool(flags[(seat + 2) % 4])
+
+
 def perceived_for(view: View, seat: int, lance: str,
                   senas: bool | tuple[str, ...] = True) -> list[float]:
     """``perceived`` for ``seat`` at ``lance`` with what is declared in ``view``; with
@@ -128,15 +145,12 @@ def perceived_for(view: View, seat: int, lance: str,
     them; with a tuple, ``perceived_with`` those señas as if he saw them."""
     rel = view.rel(seat)
     partner = (seat + 2) % 4
-    rival_seats = ((seat + 1) % 4, (seat + 3) % 4)
+    if lance in ("pares", "juego") and lance not in view.declared:
+        # not declared yet: every rival may hold, the partner counts nil
+        rivals = tuple(sorted(view.rel(s) for s in ((seat + 1) % 4, (seat + 3) % 4)))
+        return perceived(view.tables, lance, rel, rivals, False)
+    rival_seats, holds = counting(seat, lance, view.declared)
     rivals = tuple(sorted(view.rel(s) for s in rival_seats))
-    holds: bool | None = None
-    if lance in ("pares", "juego"):
-        flags = view.declared.get(lance)
-        if flags is None:   # not declared yet: every rival may hold, the partner counts nil
-            return perceived(view.tables, lance, rel, rivals, False)
-        rivals = tuple(sorted(view.rel(s) for s in rival_seats if flags[s]))
-        holds = bool(flags[partner])
     partner_senas = shown(view).get(partner) if senas is True else senas or None
     if partner_senas is not None:
         return perceived_with(view.tables, reyes_of(view), lance, rel,
