@@ -9,6 +9,7 @@ import re
 import pytest
 
 import mus
+from mus.ai.tables import tables_for
 from mus.web.kit.storage import MemoryStorage
 from mus.web.play.render import regions
 from mus.web.play.saves import Saved
@@ -36,7 +37,10 @@ def _at(hands: list[str], mano: int, actions: list[str], **settings: str) -> Ses
 
 @pytest.fixture
 def speaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every saying is said, and the advice at once: the hand tables it reads are built (the
+    page builds them once painted), whichever test ran before."""
     monkeypatch.setattr("mus.web.play.talk.draw", lambda *_: 0.0)
+    tables_for(8, False)
 
 
 @pytest.mark.usefixtures("speaks")
