@@ -156,3 +156,34 @@ def test_the_page_thinks_itself_when_the_worker_is_refused(browser: Any, base_ur
         assert json.loads(page.evaluate("() => localStorage.getItem('mus.save')"))["game"]["actions"]
     finally:
         context.close()
+
+
+def test_a_worker_that_stops_mid_partida_leaves_the_page_the_whole_history(browser: Any, base_url: str) -> None:
+    """Each finished hand goes to the worker once; when it stops answering, the page's own
+    brain lacks those hands, says so, is sent them all, and the bots play on from them."""
+    context = browser.new_context(service_workers="block")
+    expose_python(context)
+    try:
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
+        page.goto(base_url + "?speed=0")
+        page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        page.evaluate("(data) => { for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
+                      partida_at(3).storage.data)
+        assert py(page, "import json; from mus.web.dom import play as _a; _a._app.session.restore(); _a._app.render(); "
+                        "_a._app.drive(); json.dumps(_a._app.session.game.hands_played)") == 3
+        s = play_until_overlay(page, 200)
+        assert s["overlay"] and "showdown" in s["overlay"], s
+        assert page.evaluate(BOTS_JS)["answered"] > 0
+        page.evaluate("() => { window.__mus.bots.state = 'failed'; }")   # as a worker that stopped
+        page.click('[data-action="continuar"]')
+        s = play_until_overlay(page, 200)
+        assert s["overlay"] and "showdown" in s["overlay"], s
+        kept = py(page, "import json; from mus.web.dom import play as _a; s = _a._app.session; "
+                        "json.dumps([len(s.brain.history), s.brain_hands, s.game.hands_played, len(s.brain.bots)])")
+        assert kept[0] == kept[1] >= 4 and kept[2] in (kept[0], kept[0] + 1) and kept[3] >= 1, kept
+        assert [line for line in console if FALLBACK in line and line.startswith("warning")], console
+        assert not [line for line in console if line.startswith("error")], console
+    finally:
+        context.close()

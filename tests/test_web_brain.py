@@ -165,3 +165,57 @@ def test_the_next_bots_request_is_known_while_this_move_waits() -> None:
                 assert after.data["observation"]["advice"] != ahead["observation"]["advice"]
                 differ += 1
     assert same > 20 and differ < same
+
+
+def test_each_finished_hand_is_sent_once_and_the_bots_choose_from_the_whole_history() -> None:
+    """A long partida costs what its length says: past a partida's first request, a bot's
+    request carries only the finished hands the brain has not kept, and the bots choose from
+    the whole history all the same (a brain sent every hand every time chooses alike)."""
+    s = Session(MemoryStorage(), seeds=iter(range(300, 400)).__next__)
+    s.set_setting("level", "dificil")
+    s.new_game(seed=9)
+    worker, whole = Brain(), Brain()
+    sent = requests = 0
+    while s.game is not None and sent < 4:
+        asked = s.bot_request()
+        if asked is None:
+            if not s.ack():
+                s.play(s.human_legal()[-1])
+            continue
+        requests += 1
+        history = asked.data["observation"]["history"]
+        sent += len(history)
+        assert len(history) <= 1 and asked.data.get("history_from", 0) + len(history) == s.game.hands_played
+        answer = by_text(worker, asked.data)
+        assert worker.history == s.game.history and answer["hands"] == s.game.hands_played
+        assert answer == whole.answer(decide_request(s.bots[asked.seat], s.observation(asked.seat)))
+        choice = s.bot_answered(asked, answer)
+        assert choice is not None and s.bot_play(*choice)
+    assert sent == s.game.hands_played == 4 and requests > 40   # type: ignore[union-attr]
+
+
+def test_a_brain_without_the_earlier_hands_has_them_sent_again() -> None:
+    """The worker that stopped (the page then thinks itself) or holds another partida's hands
+    answers with the hands it keeps, and the table asks again with all the others."""
+    s = Session(MemoryStorage(), seeds=iter(range(300, 400)).__next__)
+    s.new_game(seed=4)
+    while s.game is not None and (s.game.hands_played < 2 or s.bot_to_play() is None):
+        if s.bot_move() is None and not s.ack():
+            s.play(s.human_legal()[0])
+    other = Session(MemoryStorage(), seeds=iter(range(500, 600)).__next__)
+    other.new_game(seed=5)
+    while other.game is not None and (other.game.hands_played < 3 or other.bot_to_play() is None):
+        if other.bot_move() is None and not other.ack():
+            other.play(other.human_legal()[0])
+    kept = s.brain_hands
+    for brain in (Brain(), other.brain):   # a fresh one; one that kept another partida's hands
+        asked = s.bot_request()
+        assert asked is not None and asked.data["history_from"] == kept > 0
+        assert brain.answer(asked.data) == {"gap": 0} and brain.history == []
+        assert s.bot_answered(asked, by_text(brain, asked.data)) is None and s.brain_hands == 0
+        again = s.bot_request()
+        assert again is not None and "history_from" not in again.data
+        assert again.data["observation"]["history"] == s.game.history   # type: ignore[union-attr]
+        choice = s.bot_answered(again, by_text(brain, again.data))
+        assert choice is not None and brain.history == s.game.history  # type: ignore[union-attr]
+        s.brain_hands = kept   # as the first brain left it

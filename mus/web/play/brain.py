@@ -8,9 +8,15 @@ calls, runs between decisions); where the worker cannot start, the page's own in
 answers with this same code; the tests ask it directly.
 
 * ``{"kind": "decide", "bot": {"seat", "level", "seed", "style"}, "observation": …}`` →
-  ``{"action": …, "reason": …}``: the bot at that seat, made once from its level, secret seed
-  and style and kept while they stay the same (its random choices go on from one decision to
-  the next), chooses from that observation alone;
+  ``{"action": …, "reason": …, "hands": n}``: the bot at that seat, made once from its level,
+  secret seed and style and kept while they stay the same (its random choices go on from one
+  decision to the next), chooses from that observation alone. The finished hands of the
+  partida (``history``, public and the same for every seat) are kept here, so a request sends
+  only those it has not sent: ``"history_from": k`` says its observation's history starts at
+  hand k + 1, and ``"history_check"`` repeats hand k, which must be the one kept. ``n`` is how
+  many finished hands are kept after the request; a request whose earlier hands are not the
+  ones kept (another partida, a brain that started since) is answered ``{"gap": n}``, and is
+  to be sent again from hand ``n`` (0: all of them);
 * ``{"kind": "coach", "observation": …}`` → ``{"coach": …}``: ``mus.ai.coach`` for that seat;
 * ``{"kind": "warm", "rules": …}`` → ``{"warm": true}``: a ``dificil`` bot's first decision at
   a table of those rules (``Rules.to_dict``), made ahead: the tables the bots build on first
@@ -26,6 +32,9 @@ answers with this same code; the tests ask it directly.
 (True, 'mus')
 >>> sorted(brain.answer(coach_request(game.observation(0)))["coach"]["lances"])
 ['chica', 'grande', 'juego', 'pares', 'punto']
+>>> later = game.apply(answer["action"])
+>>> brain.answer(decide_request(bot, later.observation(later.to_play), 3))   # 3 hands not sent
+{'gap': 0}
 >>> brain.answer({"kind": "warm", "rules": {"reyes": 4}})
 {'warm': True}
 >>> brain.answer({"kind": "sing"})
@@ -39,7 +48,7 @@ from typing import Any, Callable
 
 import mus
 from mus.ai import coach, make_bot
-from mus.observation import Observation
+from mus.observation import HandResult, Observation
 
 from ..kit.value import Value
 
@@ -63,9 +72,15 @@ class BotSpec(Value):
         return cls(int(data["seat"]), str(data["level"]), int(data["seed"]), None if style is None else str(style))
 
 
-def decide_request(bot: BotSpec, observation: Observation) -> dict[str, Any]:
-    """What the bot ``bot`` should do, seeing ``observation`` (its own seat's)."""
-    return {"kind": "decide", "bot": bot.data(), "observation": observation}
+def decide_request(bot: BotSpec, observation: Observation, history_from: int = 0,
+                   history_check: HandResult | None = None) -> dict[str, Any]:
+    """What the bot ``bot`` should do, seeing ``observation`` (its own seat's), whose history
+    starts after the ``history_from`` finished hands the brain keeps, the last of them
+    ``history_check``."""
+    request: dict[str, Any] = {"kind": "decide", "bot": bot.data(), "observation": observation}
+    if history_from:
+        request["history_from"], request["history_check"] = history_from, history_check
+    return request
 
 
 def coach_request(observation: Observation) -> dict[str, Any]:
@@ -80,6 +95,7 @@ class Brain:
     def __init__(self, bot_factory: BotFactory = make_bot) -> None:
         self.bot_factory = bot_factory
         self.bots: dict[int, tuple[BotSpec, Any]] = {}
+        self.history: list[HandResult] = []   # the partida's finished hands, as sent
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """The answer to ``request``; ``{"error": …}`` for one it cannot answer."""
@@ -94,7 +110,13 @@ class Brain:
                 assert game.to_play is not None  # the mus vote of the first hand
                 make_bot("dificil", 0).decide(game.observation(game.to_play))
                 return {"warm": True}
-            return self._decide(BotSpec.from_data(request["bot"]), request["observation"])
+            spec = BotSpec.from_data(request["bot"])
+            observation = self._with_history(request)
+            if observation is None:
+                return {"gap": len(self.history)}
+            answer = self._decide(spec, observation)
+            answer["hands"] = len(self.history)
+            return answer
         except Exception as error:  # told to the page, which says it in the console
             return {"error": f"{type(error).__name__}: {error}"}
 
@@ -105,6 +127,20 @@ class Brain:
         except ValueError:
             return json.dumps({"error": "expected a request in JSON"})
         return json.dumps(self.answer(request))
+
+    def _with_history(self, request: dict[str, Any]) -> Observation | None:
+        """The request's observation with the kept hands before its own, the whole history
+        kept from now on; None (nothing kept) if the hands it builds on are not the ones kept."""
+        observation: Observation = request["observation"]
+        start = int(request.get("history_from") or 0)
+        if start:
+            if start > len(self.history) or self.history[start - 1] != request.get("history_check"):
+                self.history = []
+                return None
+            observation = observation.copy()   # the request's own stays as it was sent
+            observation["history"] = self.history[:start] + observation["history"]
+        self.history = observation["history"]
+        return observation
 
     def _decide(self, spec: BotSpec, observation: Observation) -> dict[str, Any]:
         held = self.bots.get(spec.seat)

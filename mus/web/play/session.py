@@ -104,6 +104,7 @@ class Session:
         self.coached: tuple[int, dict[str, Any]] | None = None  # (actions played, coach) for the player
         self._reason: tuple[int, dict[str, Any]] | None = None  # a bot's reason, until its call is played
         self._chosen_on: mus.Game | None = None  # the state the pending bot choice was made on
+        self.brain_hands = 0  # the partida's finished hands the brain keeps, as its last answer said
 
     # --- reading ----------------------------------------------------------------------
 
@@ -220,6 +221,7 @@ class Session:
                      for seat, level in enumerate(self.saved.levels) if level is not None}
         self.talk = TableTalk(styles, self.saved.settings.advice)
         self.talk.rebuild(self.saved.game, self.talk_from())
+        self.brain_hands = 0   # what the brain keeps is another partida's
 
     def talk_from(self) -> int:
         """The first hand whose sayings the table may show: the hand whose count waits to be
@@ -235,6 +237,16 @@ class Session:
         obs = game.observation(seat)
         obs["advice"] = self.talk.heard(game.hands_played)
         return obs
+
+    def _decide_request(self, game: mus.Game, seat: int) -> dict[str, Any]:
+        """The request for the bot at ``seat`` of ``game``, with only the finished hands the
+        brain does not keep: a long partida's history is copied and sent once, not at every
+        move (``play.brain``)."""
+        start = min(self.brain_hands, game.hands_played)
+        observation = game.observation(seat, last_hands=game.hands_played - start + (start > 0))
+        observation["advice"] = self.talk.heard(game.hands_played)
+        check = observation["history"].pop(0) if start else None
+        return decide_request(self.bots[seat], observation, start, check)
 
     def _take(self, saved: Saved) -> None:
         """Put ``saved`` on the table, with fresh bots."""
@@ -283,15 +295,17 @@ class Session:
             return None
         game = self.game
         assert game is not None
-        return Asked(game, seat, decide_request(self.bots[seat], self.observation(seat)))
+        return Asked(game, seat, self._decide_request(game, seat))
 
     def bot_answered(self, asked: Asked, answer: dict[str, Any]) -> tuple[int, str] | None:
         """The choice ``answer`` gives to ``asked`` (the page pauses before it is played with
         ``bot_play``), keeping its reason; None when the game is no longer the one asked
         about. ValueError for an answer that is an error or an illegal action."""
         game = self.game
-        if game is not asked.game or self.bot_to_play() != asked.seat:
-            return None
+        if "hands" in answer or "gap" in answer:
+            self.brain_hands = int(answer.get("gap", answer.get("hands", 0)))
+        if game is not asked.game or self.bot_to_play() != asked.seat or "gap" in answer:
+            return None   # asked again (for a gap: with the hands the brain lacks)
         action = answer.get("action")
         if action not in asked.data["observation"]["legal_actions"]:
             raise ValueError(f"expected a bot's action (one of {', '.join(asked.data['observation']['legal_actions'])}), "
@@ -314,9 +328,7 @@ class Session:
         seat = after.to_play
         if after.hands_played != asked.game.hands_played or seat is None or seat not in self.bots:
             return None
-        observation = after.observation(seat)
-        observation["advice"] = self.talk.heard(after.hands_played)
-        return decide_request(self.bots[seat], observation)
+        return self._decide_request(after, seat)
 
     def bot_play(self, seat: int, notation: str, write: bool = True) -> bool:
         """Play a choice of ``bot_choice`` (keeping its reason) if the game is still the one
