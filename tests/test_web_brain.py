@@ -12,7 +12,7 @@ import pytest
 import mus
 from mus.ai import make_bot
 from mus.web.kit.storage import MemoryStorage
-from mus.web.play.brain import BotSpec, Brain, decide_request
+from mus.web.play.brain import BotSpec, Brain, coach_request, decide_request
 from mus.web.play.saves import SAVE_KEY
 from mus.web.play.session import Session
 
@@ -60,7 +60,7 @@ def test_a_request_holds_only_the_seats_observation_and_who_the_bot_is() -> None
     assert asked.data["observation"] == s.observation(asked.seat)  # the advice said aloud included
     assert asked.data["bot"] == s.bots[asked.seat].data() and asked.data["bot"]["level"] == "dificil"
     coach = s.coach_request()
-    assert coach is not None and coach.data == {"kind": "coach", "observation": s.game.observation(0)}  # type: ignore[union-attr]
+    assert coach is not None and coach.data == {"kind": "coach", "observation": s.game.observation(0, last_hands=0)}  # type: ignore[union-attr]
 
 
 def test_an_answer_for_a_game_another_window_moved_on_is_dropped() -> None:
@@ -219,3 +219,18 @@ def test_a_brain_without_the_earlier_hands_has_them_sent_again() -> None:
         choice = s.bot_answered(again, by_text(brain, again.data))
         assert choice is not None and brain.history == s.game.history  # type: ignore[union-attr]
         s.brain_hands = kept   # as the first brain left it
+
+
+def test_the_coach_reads_no_finished_hand() -> None:
+    """Its request copies none of the partida's finished hands, and its numbers are those of
+    the whole observation."""
+    s = Session(MemoryStorage(), seeds=iter(range(300, 400)).__next__)
+    s.set_setting("coach", "true")
+    s.new_game(seed=4)
+    while s.game is not None and (s.game.hands_played < 3 or s.human_legal() == []):
+        if s.bot_move() is None and not s.ack():
+            s.play(s.human_legal()[0])
+    asked = s.coach_request()
+    assert asked is not None and asked.data["observation"]["history"] == []
+    whole = Brain().answer(coach_request(s.game.observation(0)))  # type: ignore[union-attr]
+    assert Brain().answer(asked.data) == whole and "coach" in whole

@@ -380,7 +380,8 @@ class Session:
         game = self.game
         if game is None or not self.coach_due():
             return None
-        return Asked(game, HUMAN, coach_request(game.observation(HUMAN)))
+        # the coach reads the hand in play, never a finished one (``mus.ai.coach``): none is copied
+        return Asked(game, HUMAN, coach_request(game.observation(HUMAN, last_hands=0)))
 
     def coach_answered(self, asked: Asked, answer: dict[str, Any]) -> bool:
         """Keep the coach's numbers of ``answer`` if the game is still the one asked about.
