@@ -511,6 +511,24 @@ def test_a_partner_who_saw_our_senas_bets_for_the_team() -> None:
     assert 0.35 < shown < 0.65   # about a random hand's standing
 
 
+def test_rivals_who_bet_past_any_sensible_size_are_read_as_playing_at_random_for_the_partida() -> None:
+    """Once a rival opens an envite of 15, ``dificil`` reads that team as playing at random,
+    at this lance and in the hands after it: their mus votes then say nothing of their hands."""
+    from mus.ai.dificil import DificilBot
+
+    wild, fresh = DificilBot(3), DificilBot(3)
+    g = mus.Game.from_deal(["7654", "RRC6", "CS54", "7643"], mano=0, seed=1).apply("no hay mus")
+    g = g.apply("envido 15")
+    wild.decide(g.observation(1))
+    assert wild.reading.wild
+    asked = mus.Game.from_deal(["7654", "RRC6", "CS54", "7643"], mano=0, seed=2).apply("mus")
+    assert fresh.decide(asked.observation(1)).reason["weak_rivals"] == 1
+    assert wild.decide(asked.observation(1)).reason["weak_rivals"] == 0
+    envido = mus.Game.from_deal(["7654", "RRC6", "CS54", "7643"], mano=0, seed=1).apply("no hay mus").apply("envido")
+    fresh.decide(envido.observation(1))
+    assert not fresh.reading.wild   # an envite of 2 is anyone's
+
+
 def test_a_rivals_bet_may_be_made_on_his_partners_senas() -> None:
     """With señas at the table a rival's envite may be made on señas his partner showed
     him, which we did not catch: read so, it says less of his own hand and more of his

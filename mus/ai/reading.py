@@ -14,7 +14,8 @@ cards were shown at the count (``history``), it learns from it, once:
   scratch), and two or three big envites shown from weak hands give it up;
 * the share of their bets made without the hand to back them (``bluff_share``): among
   their envites we refused and their órdagos we called, those made with less than an even
-  chance at the lance.
+  chance at the lance;
+* whether they ever bet past any sensible size (``wild``): then they play at random.
 
 Nothing is rescanned: each finished hand is read once. A bot that starts in the middle of
 a partida (a reloaded page) learns from the hands shown so far, without their sizes.
@@ -71,7 +72,7 @@ class Reading:
     """What one seat has learnt of the rival team's bets in the partida (see the module)."""
 
     __slots__ = ("seat", "done", "hand_number", "bets", "sizes", "openings", "big", "sized",
-                 "bluff_bets", "bluffs")
+                 "bluff_bets", "bluffs", "wild")
 
     def __init__(self) -> None:
         self._reset(-1)
@@ -88,6 +89,9 @@ class Reading:
         self.sized = math.log(SIZED_PRIOR / (1.0 - SIZED_PRIOR))   # log-odds of the sized reading
         self.bluff_bets = 0
         self.bluffs = 0
+        # A rival has opened or raised past LARGEST_SIZE, as no sensible player does: the
+        # rivals play at random (``blind.blind_kind``), this hand and the next ones.
+        self.wild = False
 
     def see(self, view: View) -> None:
         """Take in what ``view`` adds: the bets of the hand in play, and the hands finished
@@ -104,6 +108,9 @@ class Reading:
         if number != self.hand_number or len(view.bets) >= len(self.bets):
             self.hand_number = number
             self.bets = list(view.bets)
+        rivals = view.rivals
+        self.wild = self.wild or any(seat in rivals and envido_amount(action) > LARGEST_SIZE
+                                     for seat, _, action in view.bets)
 
     def _learn(self, t: Tables, hand: HandResult, bets: list[tuple[int, str, str]]) -> None:
         shown = hand["hands"]
