@@ -229,12 +229,13 @@ class Session:
         assert self.saved is not None
         return max(0, min(self.saved.acked, self.saved.game.hands_played - 1))
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` knows now, with the advice said aloud this hand (public: every seat
-        alike, ``observation["advice"]``), as the bots read it."""
-        game = self.game
+    def observation(self, seat: int, game: mus.Game | None = None, last_hands: int | None = None) -> Observation:
+        """What ``seat`` knows now (or in ``game``), with the advice said aloud this hand
+        (public: every seat alike, ``observation["advice"]``), as the bots read it;
+        ``last_hands`` as ``Game.observation``'s."""
+        game = game or self.game
         assert game is not None
-        obs = game.observation(seat)
+        obs = game.observation(seat, last_hands)
         obs["advice"] = self.talk.heard(game.hands_played)
         return obs
 
@@ -243,8 +244,7 @@ class Session:
         brain does not keep: a long partida's history is copied and sent once, not at every
         move (``play.brain``)."""
         start = min(self.brain_hands, game.hands_played)
-        observation = game.observation(seat, last_hands=game.hands_played - start + (start > 0))
-        observation["advice"] = self.talk.heard(game.hands_played)
+        observation = self.observation(seat, game, game.hands_played - start + (start > 0))
         check = observation["history"].pop(0) if start else None
         return decide_request(self.bots[seat], observation, start, check)
 
