@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import BootState, expose_python
+from tests.browser import BootState, boot_page, expose_python
 from tools.bench.bot_pacing import ANCHOR_JS, TRACE_CATEGORIES, cpu_tasks
 from tests.test_web_restore import partida_at
 from tests.ui import play_one, play_until_overlay, py, start_game, wait_for_choice
@@ -161,14 +161,9 @@ def test_the_page_thinks_itself_when_the_worker_is_refused(browser: Any, base_ur
 def test_a_worker_that_stops_mid_partida_leaves_the_page_the_whole_history(browser: Any, base_url: str) -> None:
     """Each finished hand goes to the worker once; when it stops answering, the page's own
     brain lacks those hands, says so, is sent them all, and the bots play on from them."""
-    context = browser.new_context(service_workers="block")
-    expose_python(context)
+    state = boot_page(browser, base_url + "?speed=0")
+    page, console = state.page, state.console
     try:
-        page = context.new_page()
-        console: list[str] = []
-        page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
-        page.goto(base_url + "?speed=0")
-        page.wait_for_selector("html.ready", state="attached", timeout=120_000)
         page.evaluate("(data) => { for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
                       partida_at(3).storage.data)
         assert py(page, "import json; from mus.web.dom import play as _a; _a._app.session.restore(); _a._app.render(); "
@@ -186,4 +181,4 @@ def test_a_worker_that_stops_mid_partida_leaves_the_page_the_whole_history(brows
         assert [line for line in console if FALLBACK in line and line.startswith("warning")], console
         assert not [line for line in console if line.startswith("error")], console
     finally:
-        context.close()
+        state.close()
