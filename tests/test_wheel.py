@@ -99,10 +99,10 @@ def wheel_page(browser: Any, base_url: str, tmp_path_factory: pytest.TempPathFac
         try:
             state = boot_page(browser, f"{other}?{query}")
         except BootError as error:
-            # Pyodide's wasm compiled in a cold renderer crashed it once on a fresh clone (the
-            # other site's runtime, not a page of ours): a new context, once; any other failure
-            # fails the test.
-            if "Target crashed" not in str(error):
+            # Pyodide's wasm compiled in a cold renderer crashed it on fresh clones (the other
+            # site's runtime, not a page of ours; Playwright says "Target crashed" or "Page
+            # crashed"): a new context, once; any other failure fails the test.
+            if "Target crashed" not in str(error) and "Page crashed" not in str(error):
                 raise
             state = boot_page(browser, f"{other}?{query}")
         yield state
