@@ -54,9 +54,19 @@ _SIZES: Final = 6
 _RANDOM_ORDAGO = 1.0 / 41.0
 
 
-def blind_kind(view: View) -> str:
+def wild_bet(view: View) -> bool:
+    """Whether a rival opened or raised by more than ``WILD_SIZE`` this hand."""
+    rivals = view.rivals
+    return any(seat in rivals and envido_amount(action) > WILD_SIZE for seat, _, action in view.bets)
+
+
+def blind_kind(view: View, wild: bool = False) -> str:
     """How the rival team reads from what is public: ``"random"``, ``"ordago"``,
-    ``"raise"``, ``"accept"`` or ``""`` (a sensible team)."""
+    ``"raise"``, ``"accept"`` or ``""`` (a sensible team); ``wild``: a rival bet past
+    ``WILD_SIZE`` in an earlier hand, which the observation no longer shows
+    (``reading.Reading.wild``)."""
+    if wild or wild_bet(view):
+        return "random"
     rivals = view.rivals
     ordago_lances: list[str] = []
     bet_lances: list[str] = []
@@ -65,8 +75,6 @@ def blind_kind(view: View) -> str:
     for seat, lance, action in view.bets:
         if seat not in rivals:
             continue
-        if envido_amount(action) > WILD_SIZE:
-            return "random"
         if action == "ordago" and lance not in ordago_lances:
             ordago_lances.append(lance)
         if (action == "ordago" or action.startswith("envido")) and lance not in bet_lances:

@@ -113,7 +113,7 @@ class DificilBot(SeededBot):
         later = after - t.mean_equity_imp[pos]
         # Rivals who asked for mus before us hold weaker hands than a random one, unless they
         # play at random: then their vote says nothing.
-        weak_rivals = 0 if self.reading.wild or blind_kind(view) == "random" else sum(
+        weak_rivals = 0 if blind_kind(view, self.reading.wild) == "random" else sum(
             1 for s in view.rivals if view.votes.get(s) == "mus")
         edge = now - later + 0.15 * weak_rivals - MUS_MARGIN[pos]
         if abs(edge) < MUS_MIX:
@@ -161,7 +161,7 @@ class Decision:
         self.wtab = win_table(self.target, TILT)
         self.wsym = win_table(self.target)
         # Rivals who bet blind: the juego is then one of waiting for a hand to call with.
-        self.blind = "random" if reading.wild else blind_kind(view)
+        self.blind = blind_kind(view, reading.wild)
         blind = blind_table(self.target, self.blind) if self.blind else None
         if blind is not None:
             self.wtab = self.wsym = blind

@@ -35,6 +35,7 @@ import math
 from typing import Final
 
 from ..observation import HandResult
+from .blind import wild_bet
 from .strength import counting, perceived
 from .tables import Tables, card_index
 from .view import BETTING, View, envido_amount
@@ -89,7 +90,7 @@ class Reading:
         self.sized = math.log(SIZED_PRIOR / (1.0 - SIZED_PRIOR))   # log-odds of the sized reading
         self.bluff_bets = 0
         self.bluffs = 0
-        # A rival has opened or raised past LARGEST_SIZE, as no sensible player does: the
+        # A rival has opened or raised past any sensible size (``blind.wild_bet``): the
         # rivals play at random (``blind.blind_kind``), this hand and the next ones.
         self.wild = False
 
@@ -108,9 +109,7 @@ class Reading:
         if number != self.hand_number or len(view.bets) >= len(self.bets):
             self.hand_number = number
             self.bets = list(view.bets)
-        rivals = view.rivals
-        self.wild = self.wild or any(seat in rivals and envido_amount(action) > LARGEST_SIZE
-                                     for seat, _, action in view.bets)
+        self.wild = self.wild or wild_bet(view)
 
     def _learn(self, t: Tables, hand: HandResult, bets: list[tuple[int, str, str]]) -> None:
         shown = hand["hands"]
