@@ -11,6 +11,8 @@ then his partner; a bet is refused only when both have refused.
 >>> r = r.apply(2, NO_QUIERO_ACTION).apply(0, NO_QUIERO_ACTION)
 >>> r.outcome
 Outcome(kind='deje', team=1, amount=2, bettor=1)
+>>> Round.open("chica", (0, 1, 2, 3)).apply(0, Action(ENVIDO, 2)).apply(1, QUIERO_ACTION).outcome
+Outcome(kind='querido', team=-1, amount=2, bettor=0)
 """
 
 from __future__ import annotations
@@ -132,7 +134,7 @@ class Round:
         elif kind == QUIERO:
             r.table += r.pending
             r.outcome = (Outcome(ORDAGO_QUERIDO, team ^ 1, 0, r.bettor) if r.ordago
-                         else Outcome(QUERIDO, -1, r.table))
+                         else Outcome(QUERIDO, -1, r.table, r.bettor))
         elif kind == NO_QUIERO:
             r.answering = r.answering[1:]
             if not r.answering:

@@ -679,6 +679,8 @@ def test_arena_tallies_envites_from_either_side(capsys: pytest.CaptureFixture[st
             tally_envites(entry, 0, ours)
             tally_envites(entry, 1, theirs)
     assert sum(n for n, _ in ours.values()) >= 10
+    # Accepted envites are told apart by who made them (the outcome names the bettor).
+    assert {who for _, who, kind in ours if kind == "querido"} == {"us", "them"}
     flip = {"us": "them", "them": "us"}
     for (lance, who, kind), (n, tantos) in ours.items():
         assert theirs[lance, flip[who], kind] == [n, -tantos]
