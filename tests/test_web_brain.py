@@ -15,6 +15,7 @@ from mus.web.kit.storage import MemoryStorage
 from mus.web.play.brain import BotSpec, Brain, coach_request, decide_request
 from mus.web.play.saves import SAVE_KEY
 from mus.web.play.session import Session
+from tools.dev.drive import step
 
 
 def by_text(brain: Brain, request: dict[str, Any]) -> dict[str, Any]:
@@ -200,13 +201,11 @@ def test_a_brain_without_the_earlier_hands_has_them_sent_again() -> None:
     s = Session(MemoryStorage(), seeds=iter(range(300, 400)).__next__)
     s.new_game(seed=4)
     while s.game is not None and (s.game.hands_played < 2 or s.bot_to_play() is None):
-        if s.bot_move() is None and not s.ack():
-            s.play(s.human_legal()[0])
+        step(s)
     other = Session(MemoryStorage(), seeds=iter(range(500, 600)).__next__)
     other.new_game(seed=5)
     while other.game is not None and (other.game.hands_played < 3 or other.bot_to_play() is None):
-        if other.bot_move() is None and not other.ack():
-            other.play(other.human_legal()[0])
+        step(other)
     kept = s.brain_hands
     for brain in (Brain(), other.brain):   # a fresh one; one that kept another partida's hands
         asked = s.bot_request()
@@ -228,8 +227,7 @@ def test_the_coach_reads_no_finished_hand() -> None:
     s.set_setting("coach", "true")
     s.new_game(seed=4)
     while s.game is not None and (s.game.hands_played < 3 or s.human_legal() == []):
-        if s.bot_move() is None and not s.ack():
-            s.play(s.human_legal()[0])
+        step(s)
     asked = s.coach_request()
     assert asked is not None and asked.data["observation"]["history"] == []
     whole = Brain().answer(coach_request(s.game.observation(0)))  # type: ignore[union-attr]
