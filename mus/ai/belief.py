@@ -231,7 +231,7 @@ class Belief:
             prior = _prior(t, 0 if wild_hand else discards.get(s, 0), unseen_key)
             fits = _declared_mask(t, None if pares_flags is None else pares_flags[s],
                                   None if juego_flags is None else juego_flags[s])
-            shown = allowed(view, s)   # señas seen from this seat: only hands showing them
+            shown = self._may_hold(view, s)
             if shown is not None:
                 fits = [f and ok for f, ok in zip(fits, shown)]
             if wild_hand:
@@ -280,6 +280,11 @@ class Belief:
         self.saw: list[dict[int, tuple[str, ...]]] = [nobody] * len(worlds)
         if informed > 0.0 and view.obs["rules"].get("senas"):
             self._informed(rng, informed)
+
+    def _may_hold(self, view: View, seat: int) -> list[bool] | None:
+        """For every hand id, whether ``seat`` may hold it by more than his declarations
+        tell: the señas we saw him show (``senas.allowed``); None where anything goes."""
+        return allowed(view, seat)
 
     def _informed(self, rng: Random, share: float) -> None:
         """Reweigh the deals for rivals who may show each other their señas.

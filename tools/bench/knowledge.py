@@ -54,12 +54,10 @@ from mus.ai import arena, cfr, dificil  # noqa: E402
 from mus.ai.belief import Belief, action_likelihood  # noqa: E402
 from mus.ai.deals import current_discards  # noqa: E402
 from mus.ai.playout import Playout  # noqa: E402
-from mus.ai.reading import Reading  # noqa: E402
 from mus.ai.showdown import lance_columns  # noqa: E402
 from mus.ai.reasons import Decision, rounded  # noqa: E402
 from mus.ai.view import BETTING, View, best_discard, legalize, playable  # noqa: E402
 from mus.ai.tables import card_index  # noqa: E402
-from mus.combos import comb  # noqa: E402
 from mus.observation import Observation  # noqa: E402
 from mus.rng import Random  # noqa: E402
 from tools.bench.team_value import team_values  # noqa: E402
@@ -74,39 +72,15 @@ DISCARDS = 4      # discards played out, the best by the tables' value after the
 
 
 class KnownPartner(Belief):
-    """``dificil``'s belief with the partner held to his real hand: the rivals' hands are
-    guessed as before, then each deal is reweighed by how well the rivals' hands fit the
-    cards left once the partner's are out too."""
+    """``dificil``'s belief with the partner held to his real hand: every deal is drawn with
+    that hand for him, so the rivals' hands are weighed by how they fit beside it."""
 
     partner_id = -1   # set by KnowingBot before each decision
 
-    def __init__(self, view: View, rng: Random, samples: int, informed: float = 0.0,
-                 blind: str = "", bluffs: float = 0.0, reading: Reading | None = None) -> None:
-        super().__init__(view, rng, samples, informed, blind, bluffs, reading)
-        known = self.partner_id
-        if known < 0:
-            return
-        t = view.tables
-        unseen = list(t.class_size)
-        for c in view.cards + view.thrown:
-            unseen[t.card_class[c]] -= 1
-        for k, m in t.class_counts[known]:
-            unseen[k] -= m
-        weights = []
-        for ids, weight in zip(self.worlds, self.weights):
-            ids[view.partner] = known
-            left = list(unseen)
-            fit = 1.0
-            for seat in view.rivals:
-                for k, m in t.class_counts[ids[seat]]:
-                    if left[k] < m:
-                        fit = 0.0
-                        break
-                    fit *= comb(left[k], m) / comb(t.class_size[k], m)
-                    left[k] -= m
-            weights.append(weight * fit)
-        total = sum(weights)
-        self.weights = [w / total for w in weights] if total > 0 else [1.0 / len(weights)] * len(weights)
+    def _may_hold(self, view: View, seat: int) -> list[bool] | None:
+        if seat == view.partner and self.partner_id >= 0:
+            return [i == self.partner_id for i in range(len(view.tables.sigs))]
+        return super()._may_hold(view, seat)
 
 
 class KnowingDecision(dificil.Decision):
