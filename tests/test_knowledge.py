@@ -89,12 +89,13 @@ def test_knowing_plays_legally_and_uses_the_partners_cards() -> None:
     assert differ > 0
 
 
-@pytest.mark.parametrize("solved,team_draws", [(False, ""), (True, ""), (True, "both")])
-def test_it_reads_its_partners_cards_and_no_others(solved: bool, team_draws: str) -> None:
+@pytest.mark.parametrize("solved,draws,team_draws", [(False, True, ""), (True, False, ""),
+                                                     (True, False, "both"), (True, True, "")])
+def test_it_reads_its_partners_cards_and_no_others(solved: bool, draws: bool, team_draws: str) -> None:
     """The rivals' cards dealt otherwise, the observation and the decision stay: the only
     hidden cards it knows are its partner's (its fairness beside the levels' own tests),
     with its own bets or the solved table's (``--solved``), its mus valued for both known
-    hands (``--team-draws``)."""
+    hands (``--team-draws``) or played out for the team (``--team-playouts``)."""
     rng = random.Random(5)
     for k in range(6):
         deck = [card_text(i) for i in range(40)]
@@ -108,7 +109,7 @@ def test_it_reads_its_partners_cards_and_no_others(solved: bool, team_draws: str
             if k % 2:
                 g = g.apply("no hay mus")   # grande: the first bet of the hand
             assert g.to_play == seat
-            bot = KnowingBot(k, draws=not solved, solved=solved, team_draws=team_draws)
+            bot = KnowingBot(k, draws=draws, solved=solved, team_draws=team_draws)
             bot.partner_hand = g.hand(partner)
             obs = g.observation(seat)
             decisions.append((obs, bot.decide(obs)))

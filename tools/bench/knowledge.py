@@ -5,6 +5,7 @@
     python -m tools.bench.knowledge --control --juegos 1000    # the same play, partner guessed
     python -m tools.bench.knowledge --bets-only --juegos 1000  # dificil's own mus and discards
     python -m tools.bench.knowledge --solved --late 10 --juegos 1000   # bets from mus.ai.cfr
+    python -m tools.bench.knowledge --solved --late 10 --where openings --team-playouts
     python -m tools.bench.knowledge --bets-only --team-draws           # mus, discards by team_value
 
 An experiment, never a level: the level ``knowing`` lives here (not in ``mus``, not in the
@@ -32,7 +33,8 @@ holding the partner to his hand, read from everything public but this lance's be
 an órdago, bets the table's tree does not reach, and once a team needs ``--late`` tantos or
 fewer (the table counts tantos, not the juego), where it bets as ``--bets-only``; ``--lances``
 keeps the table to some lances, ``--where`` to the openings or the answers.
-``--team-draws`` (with ``--bets-only`` or ``--solved``) cuts the mus and makes the discard of
+``--team-playouts`` (with ``--solved``) chooses the mus and the discards for the team by
+play-outs, as ``knowing`` does. ``--team-draws`` (with ``--bets-only`` or ``--solved``) cuts the mus and makes the discard of
 the seat farther from the mano on both known hands, priced from the hand tables
 (``tools/bench/team_value.py``) rather than by play-outs.
 ``--solved-guessed`` is plain ``dificil`` (its partner guessed by its belief) betting so: the
@@ -272,7 +274,7 @@ def make_bets_only(seed: int) -> Any:
 
 
 def make_solved(seed: int) -> Any:
-    return KnowingBot(seed, draws=False, solved=True, late=LATE[0], team_draws=TEAM_DRAWS[0])
+    return KnowingBot(seed, draws=TEAM_PLAYOUTS[0], solved=True, late=LATE[0], team_draws=TEAM_DRAWS[0])
 
 
 def make_guessed(seed: int) -> Any:
@@ -281,6 +283,7 @@ def make_guessed(seed: int) -> Any:
 
 LATE = [0]   # set by --late
 TEAM_DRAWS = [""]   # set by --team-draws: "both", "mus", "descarte" or "" (none)
+TEAM_PLAYOUTS = [False]   # set by --team-playouts
 LANCES: list[tuple[str, ...]] = [BETTING]   # set by --lances: where the solved table bets
 WHERE = ["both"]   # set by --where: its openings, its answers or both
 
@@ -306,9 +309,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --solved: the table's openings, answers or both")
     parser.add_argument("--team-draws", nargs="?", const="both", default="", choices=("both", "mus", "descarte"),
                         help="with --solved or --bets-only: the mus and discards (or one) valued for both known hands")
+    parser.add_argument("--team-playouts", action="store_true",
+                        help="with --solved: the mus and discards chosen for the team by play-outs, as knowing does")
     args, extra = parser.parse_known_args(argv)   # the rest goes to the arena (--envites ...)
     LATE[0] = args.late
     TEAM_DRAWS[0] = args.team_draws
+    TEAM_PLAYOUTS[0] = args.team_playouts
     WHERE[0] = args.where
     LANCES[0] = tuple(args.lances.split(",")) if args.lances else BETTING
     name, make = ((CONTROL, make_control) if args.control else (BETS_ONLY, make_bets_only)
