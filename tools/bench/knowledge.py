@@ -34,9 +34,9 @@ an órdago, bets the table's tree does not reach, and once a team needs ``--late
 fewer (the table counts tantos, not the juego), where it bets as ``--bets-only``; ``--lances``
 keeps the table to some lances, ``--where`` to the openings or the answers.
 ``--team-playouts`` (with ``--solved``) chooses the mus and the discards for the team by
-play-outs, as ``knowing`` does. ``--team-draws`` (with ``--bets-only`` or ``--solved``) cuts the mus and makes the discard of
-the seat farther from the mano on both known hands, priced from the hand tables
-(``tools/bench/team_value.py``) rather than by play-outs.
+play-outs, as ``knowing`` does. ``--team-draws`` (with ``--bets-only`` or ``--solved``) cuts
+the mus and makes the discard of the seat farther from the mano on both known hands, priced
+from the hand tables (``tools/bench/team_value.py``) rather than by play-outs.
 ``--solved-guessed`` is plain ``dificil`` (its partner guessed by its belief) betting so: the
 table as ``dificil`` could use it. Other options go to the arena (``--envites``, ``--ordagos``).
 """
