@@ -19,7 +19,7 @@ from mus.ai.view import View
 from mus.cards import card_text
 from mus.rng import Random
 from tools.bench import knowledge
-from tools.bench.knowledge import KnowingBot, KnownPartner
+from tools.bench.knowledge import KnowingBot, KnownPartner, known_belief
 from tools.bench.team_value import team_values
 
 
@@ -43,11 +43,7 @@ def test_the_partner_is_held_to_his_real_hand() -> None:
     g = mus.Game.from_deal(["RRC6", "7654", "CCSA", "3322"], mano=0, seed=1).apply("no hay mus")
     view = View(g.observation(0))
     known = view.tables.hand_id([card_index(c) for c in g.hand(2)])
-    KnownPartner.partner_id = known
-    try:
-        belief = KnownPartner(view, Random(3), 60)
-    finally:
-        KnownPartner.partner_id = -1
+    belief = known_belief(view, Random(3), 60, known)
     assert all(ids[2] == known for ids in belief.worlds)
     assert sum(belief.weights) == pytest.approx(1.0)
     guessed = KnownPartner(view, Random(3), 60)
@@ -62,11 +58,8 @@ def test_knowing_the_partner_keeps_the_deals_a_guess_has(deal: list[str]) -> Non
     kept 57–77 of 160 here, where guessing keeps 110–118)."""
     g = mus.Game.from_deal(deal, mano=0, seed=1).apply("no hay mus")
     view = View(g.observation(0))
-    KnownPartner.partner_id = view.tables.hand_id([card_index(c) for c in g.hand(2)])
-    try:
-        known = KnownPartner(view, Random(3), 160).effective_size()
-    finally:
-        KnownPartner.partner_id = -1
+    partner = view.tables.hand_id([card_index(c) for c in g.hand(2)])
+    known = known_belief(view, Random(3), 160, partner).effective_size()
     assert known >= 0.8 * KnownPartner(view, Random(3), 160).effective_size()
 
 

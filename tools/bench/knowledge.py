@@ -85,6 +85,15 @@ class KnownPartner(Belief):
         return super()._may_hold(view, seat)
 
 
+def known_belief(view: View, rng: Random, samples: int, partner: int) -> KnownPartner:
+    """A ``KnownPartner`` belief of ``samples`` deals, the partner held to hand id ``partner``."""
+    KnownPartner.partner_id = partner
+    try:
+        return KnownPartner(view, rng, samples)
+    finally:
+        KnownPartner.partner_id = -1
+
+
 class KnowingDecision(dificil.Decision):
     """``dificil``'s valuation of a bet; in its play-outs the partner, who knows our hand as
     we know his, answers on the team's chance rather than on his hand's."""
@@ -148,11 +157,7 @@ class KnowingBot(dificil.DificilBot):
         lance = view.phase
         before = copy.copy(view)
         before.bets = [b for b in view.bets if b[1] != lance]
-        KnownPartner.partner_id = partner
-        try:
-            belief = KnownPartner(before, self._rng, dificil.SAMPLES)
-        finally:
-            KnownPartner.partner_id = -1
+        belief = known_belief(before, self._rng, dificil.SAMPLES, partner)
         _, wins, _ = lance_columns(before, "juego" if lance == "punto" else lance, belief.worlds)
         return sum(w for w, won in zip(belief.weights, wins) if won)
 
