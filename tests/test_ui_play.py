@@ -151,6 +151,8 @@ def test_a_counts_cards_turn_face_up_a_frame_after_its_panel(instant: BootState)
         if "showdown" in s["overlay"] and page.locator(".reveal .card.mini").count():
             break
         page.click('[data-action="continuar"]')
+    # the panel opened a moment ago: on a loaded machine its turn may still be a frame away
+    page.wait_for_function(TURNING + " === 0")
     cards = page.locator("#overlay .card.mini").count()
     assert cards >= 4 and page.evaluate(TURNING) == 0
     # the panel drawn again as just opened, and read in the draw's own task
