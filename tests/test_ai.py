@@ -337,7 +337,7 @@ def play(levels: list[str], rules: mus.Rules, seed: int, hands: int) -> int:
 
 LEGALITY_TABLES = {"default": RULE_SETS[0], "4reyes": RULE_SETS[1], "real31-30": RULE_SETS[2],
                    "target3": mus.Rules(target=3, juegos_to_win=1), "senas": mus.Rules(senas=True, catch=0.5)}
-# The legality partidas (a minute of CPU) run in a process of their own from the end of
+# The legality partidas (40 s of CPU) run in a process of their own from the end of
 # collection (tests/early.py), beside the browser tests: ``python -m tests.test_ai``.
 EARLY = {"test_ai.legality": [sys.executable, "-m", "tests.test_ai"]}
 _LEGALITY: dict[str, str] = {}
@@ -346,9 +346,9 @@ _LEGALITY: dict[str, str] = {}
 def legal_hands(rules: mus.Rules) -> int:
     """Hands played by every level on ``rules``, each choice checked legal by ``play``."""
     played = 0
-    for seed in range(3):
-        played += play(["random", "facil", "normal", "random"], rules, seed, 150)
-        played += play(["facil", "normal", "facil", "normal"], rules, seed + 100, 60)
+    for seed in range(9):   # short partidas: each observation copies every finished hand
+        played += play(["random", "facil", "normal", "random"], rules, seed, 50)
+        played += play(["facil", "normal", "facil", "normal"], rules, seed + 100, 20)
     played += play(["dificil", "normal", "dificil", "random"], rules, 7, 25)
     played += play(["dificil", "facil", "random", "dificil"], rules, 8, 25)
     return played
@@ -361,7 +361,7 @@ def test_every_level_plays_only_legal_actions(table: str) -> None:
         done = early.finished("test_ai.legality", EARLY["test_ai.legality"])
         assert done.returncode == 0, done.stderr[-3000:]
         _LEGALITY.update(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
-    assert _LEGALITY.get(table) == str(3 * 210 + 50), _LEGALITY.get(table)
+    assert _LEGALITY.get(table) == str(9 * 70 + 50), _LEGALITY.get(table)
 
 
 def main() -> None:
