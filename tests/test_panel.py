@@ -1,4 +1,5 @@
-"""The panel command (``python -m mus.arena --panel``) and the lessons' level (``lessons``).
+"""The panel command (``python -m mus.arena --panel``), the lessons' level (``lessons``) and
+the loose opener (``loose``).
 
 Quick: a handful of juegos, legality and the lessons' rules on fixed hands. The panel's
 figures themselves come from long runs (docs/figures.md), never from the tests.
@@ -11,6 +12,8 @@ import pytest
 import mus
 from mus.ai import LEVELS, make_bot
 from mus.ai.arena import ARENA_LEVELS, ARENA_ONLY, main
+from mus.ai.loose import OPEN_FROM, LooseBot
+from mus.ai.normal import NormalBot
 from mus.ai.panel import GOALS, PANEL
 from mus.ai.strength import team_chance
 from mus.ai.taught import EVEN, SURE, TaughtBot, discard
@@ -42,7 +45,7 @@ def test_panel_of_another_level_and_bad_opponents(capsys: pytest.CaptureFixture[
 
 
 def test_the_panel_covers_every_kind_of_opponent() -> None:
-    assert {"random", "facil", "lessons", "normal", "montecarlo"} <= set(PANEL)
+    assert {"random", "facil", "lessons", "normal", "loose", "montecarlo"} <= set(PANEL)
     assert {"normal/careful", "normal/bluffer", "normal/bold"} <= set(PANEL)
     assert {"always-ordago", "always-raise", "accept-all", "never-bet"} <= set(PANEL)
     assert set(GOALS) <= set(PANEL)
@@ -124,3 +127,24 @@ def test_lessons_level_plays_legal_hands(rules: mus.Rules) -> None:
         kinds.add(decision.reason["kind"])
         g = g.apply(decision.action)
     assert {"mus", "bet"} <= kinds
+
+
+# --- the loose opener ---------------------------------------------------------------------------
+
+def test_loose_plays_as_normal_but_opens_lances_from_weak_hands() -> None:
+    """``loose`` decides as ``normal`` (same seed) at every step of three partidas but the
+    openings of a lance that ``normal`` passes with a team chance of ``OPEN_FROM`` or more."""
+    opened = 0
+    for seed in range(3):
+        g = mus.Game.new(mus.Rules(), seed)
+        normal, loose = NormalBot(seed), LooseBot(seed)
+        while not g.is_over and g.hands_played < 12:
+            obs = g.observation(g.to_play, last_hands=0)
+            plain, wide = normal.decide(obs), loose.decide(obs)
+            if plain.action != wide.action:
+                assert (plain.action, wide.action) == ("paso", "envido"), (plain.reason, wide.reason)
+                assert not (obs["bet"] or {}).get("answering")
+                assert OPEN_FROM - 0.001 <= wide.reason["chance"] < 0.62
+                opened += 1
+            g = g.apply(plain.action)
+    assert opened >= 10, opened

@@ -36,6 +36,7 @@ from ..game import Game
 from ..rules import Rules
 from . import LEVELS, STYLES, make_bot
 from .exploiters import EXPLOITERS, make_exploiter
+from .loose import LooseBot
 from .montecarlo import MonteCarloBot
 from .styles import Styled
 from .taught import TaughtBot
@@ -46,10 +47,10 @@ Tally = dict[tuple[str, str, str], list[int]]   # (lance, who bet, how it ended)
 Result = tuple[int, dict[str, list[float]], list[int], Tally, list[list[int]]]
 SENAS_MODES = ("off", "both", "team0", "team1")
 Styles = tuple[str | None, str | None]   # each team's style (None: the plain level)
-# Levels of the arena only (the page offers LEVELS): the lessons' beginner and a strong
-# bot of another design (docs/bots.md).
-ARENA_ONLY: dict[str, Any] = {"lessons": TaughtBot, "montecarlo": MonteCarloBot}
-ARENA_LEVELS = LEVELS + ("lessons", "montecarlo") + EXPLOITERS
+# Levels of the arena only (the page offers LEVELS): the lessons' beginner, a strong bot of
+# another design and a loose opener (docs/bots.md).
+ARENA_ONLY: dict[str, Any] = {"lessons": TaughtBot, "montecarlo": MonteCarloBot, "loose": LooseBot}
+ARENA_LEVELS = LEVELS + ("lessons", "montecarlo", "loose") + EXPLOITERS
 
 
 def make_arena_bot(level: str, seed: int, style: str | None = None) -> Any:

@@ -5,8 +5,9 @@
 A change to a bot is judged on the panel's minimum and mean, never on one row. The level
 (``--team0``, default ``dificil``) plays, in turn, each opponent of ``PANEL``: the page's
 levels below it (``random``, ``facil``, the lessons' beginner ``lessons``, ``normal``),
-``normal`` in each style, the Monte-Carlo search ``montecarlo`` (another design, built to
-judge ours) and each exploiter. Every row is an arena run (``mus.ai.arena``: each game seed
+``normal`` in each style, ``loose`` (``normal`` opening from weak hands, as a stranger
+did), the Monte-Carlo search ``montecarlo`` (another design, built to judge ours) and each
+exploiter. Every row is an arena run (``mus.ai.arena``: each game seed
 with both seatings, a 95 % interval over the pairs); ``--opponents`` plays only some rows
 (to give the rows near a target more juegos). The goals of ``dificil`` (issue 45) are
 printed beside its rows.
@@ -25,7 +26,7 @@ from .arena import interval, run
 from .exploiters import EXPLOITERS
 
 PANEL: Final = ("random", "facil", "lessons", "normal", "normal/careful", "normal/bluffer",
-                "normal/bold", "montecarlo") + EXPLOITERS
+                "normal/bold", "loose", "montecarlo") + EXPLOITERS
 # dificil's goals against each opponent, in % of juegos (issue 45).
 GOALS: Final = {"random": 93.0, "normal": 82.0, "montecarlo": 60.0, **{name: 92.0 for name in EXPLOITERS}}
 
