@@ -8,7 +8,8 @@ Four kinds are told apart (``blind_kind``):
 * ``"ordago"``: órdagos at ``ORDAGOS`` lances (this hand's, or earlier hands' called ones),
   or at one once earlier hands showed the team betting every lance. His mus and discards
   may still be a sensible player's.
-* ``"raise"``: bets at three lances with no paso or refusal, or that every-lance sign.
+* ``"raise"``: bets at three lances with no paso or refusal, or that every-lance sign, and
+  no órdago (a raiser only calls one; a loose opener's órdago is a hand's).
 * ``"accept"``: ``ACCEPTED`` envites accepted, none refused, no deje, no bet of their own.
 
 A sensible team may still bluff often: ``reading.Reading.bluff_share`` reads, from the
@@ -103,7 +104,7 @@ def blind_kind(view: View, wild: bool = False) -> str:
     if len(ordago_lances) + called >= ORDAGOS or (
             ordago_lances and shown >= ALWAYS_ORDAGO and bets == lances):
         return "ordago"
-    if not refused and not passed and (len(bet_lances) >= 3 or always):
+    if not refused and not passed and not ordago_lances and (len(bet_lances) >= 3 or always):
         return "raise"
     if not bet_lances and not refused and not dejes and querido >= ACCEPTED:
         return "accept"
