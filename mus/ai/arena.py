@@ -50,7 +50,7 @@ Styles = tuple[str | None, str | None]   # each team's style (None: the plain le
 # Levels of the arena only (the page offers LEVELS): the lessons' beginner, a strong bot of
 # another design and a loose opener (docs/bots.md).
 ARENA_ONLY: dict[str, Any] = {"lessons": TaughtBot, "montecarlo": MonteCarloBot, "loose": LooseBot}
-ARENA_LEVELS = LEVELS + ("lessons", "montecarlo", "loose") + EXPLOITERS
+ARENA_LEVELS = LEVELS + tuple(sorted(ARENA_ONLY)) + EXPLOITERS
 
 
 def make_arena_bot(level: str, seed: int, style: str | None = None) -> Any:

@@ -25,7 +25,6 @@ class LooseBot(NormalBot):
 
     def _bet(self, view: View) -> tuple[str, float, float | None]:
         choice, chance, need = super()._bet(view)
-        opening = not (view.bet or {}).get("answering")
-        if opening and choice == "paso" and chance >= OPEN_FROM:
+        if choice == "paso" and chance >= OPEN_FROM:   # normal passes only when opening
             return "envido", chance, OPEN_FROM
         return choice, chance, need
